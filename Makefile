@@ -1,0 +1,46 @@
+# Entry points; the logic lives in scripts/.  See README.md.
+SHELL := /bin/bash
+S := scripts
+
+.PHONY: help deps tree retree export demo check bench kunit x86_64 arm64-mte \
+	series bisect clean
+
+help:
+	@echo "make demo     build the patched x86_64 kernel, boot it, show what the series gives"
+	@echo "make check    every test CI runs; ends with 'N passed, N failed'"
+	@echo "make bench    patched vs unpatched 6.1 in-kernel benchmarks (results in build/bench/)"
+	@echo "make tree     create build/linux from the Debian package + patches/"
+	@echo "make retree   throw build/linux away and re-create it"
+	@echo "make export   write build/linux's commits back into patches/"
+	@echo "make kunit | x86_64 | arm64-mte | series    one step of make check"
+	@echo "make bisect   build every prefix of the series (slow, not in CI)"
+
+deps:
+	$(S)/install-deps.sh
+
+tree: deps
+	$(S)/tree.sh --sync
+
+retree: deps
+	$(S)/tree.sh --force
+
+export:
+	$(S)/export.sh
+
+demo:
+	$(S)/demo.sh
+
+check:
+	$(S)/check.sh
+
+kunit x86_64 arm64-mte series:
+	$(S)/check.sh $@
+
+bench:
+	$(S)/bench.sh
+
+bisect: tree
+	$(S)/bisect-check.sh
+
+clean:
+	rm -rf build/out build/logs build/results build/bench

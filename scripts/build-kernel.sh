@@ -1,0 +1,71 @@
+#!/bin/bash
+# Build one target's kernel out of tree, with ccache.
+#
+#   scripts/build-kernel.sh [--baseline] [--tree DIR] TARGET [make args...]
+#
+# The patched kernel is built from build/linux into build/out/TARGET; with
+# --baseline, the unpatched base from build/baseline into
+# build/out/baseline-TARGET (same fragments).  The .config is tinyconfig
+# plus configs/<fragment>.config for each of the target's fragments; a
+# requested option that does not survive olddefconfig is an error.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/targets.sh"
+
+tree=$TREE prefix=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--baseline) tree=$BUILD/baseline prefix=baseline- ;;
+	--tree) tree=$2; shift ;;
+	*) break ;;
+	esac
+	shift
+done
+[ $# -ge 1 ] || die "usage: $0 [--baseline] [--tree DIR] TARGET [make args]"
+target=$1
+shift
+target_env "$target"
+out=${OUT:-$BUILD/out/$prefix$target}
+log=$LOGS/build-$prefix$target.log
+[ -d "$tree" ] || die "no tree at $tree (make tree)"
+mkdir -p "$out"
+
+export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=time_macros
+export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
+export KBUILD_BUILD_USER=kmemobs KBUILD_BUILD_HOST=build
+ccache -M 8G >/dev/null 2>&1 || true
+MK=(make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS"
+    CC="ccache ${CROSS}gcc" -j"$(nproc)")
+
+# Re-generate the config when it is missing or a fragment changed.
+frag_files=()
+for f in $FRAGS; do frag_files+=("$TOP/configs/$f.config"); done
+stamp=$(cat "${frag_files[@]}" | sha1sum | cut -c1-12)
+if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ]; then
+	phase "configure $prefix$target: tinyconfig + $FRAGS"
+	run_logged "$LOGS/config-$prefix$target.log" "${MK[@]}" tinyconfig
+	run_logged "$LOGS/config-$prefix$target.log" \
+		"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frag_files[@]}"
+	run_logged "$LOGS/config-$prefix$target.log" "${MK[@]}" olddefconfig
+	bad=0
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*) sym=${line%%=*} ;;
+		"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *}; line="$sym=n" ;;
+		*) continue ;;
+		esac
+		want=${line#*=}
+		got=$(grep -E "^$sym=|^# $sym is not set" "$out/.config" || true)
+		case $got in
+		"$sym=$want") ;;
+		"# $sym is not set") [ "$want" = n ] || { echo "config: $sym=$want requested, not set" >&2; bad=1; } ;;
+		*) [ "$want" = n ] && [ -z "$got" ] || { echo "config: $sym=$want requested, got '${got:-nothing}'" >&2; bad=1; } ;;
+		esac
+	done < <(cat "${frag_files[@]}")
+	[ $bad = 0 ] || die "configuration of $target is not what configs/ asks for"
+	echo "$stamp" >"$out/.fragments"
+fi
+
+phase "build $prefix$target ($(git -C "$tree" describe --always --tags 2>/dev/null)), log in ${log#"$TOP"/}"
+run_logged "$log" "${MK[@]}" "$@"
+phase "built ${out#"$TOP"/}/$IMAGE"

@@ -1,0 +1,101 @@
+#!/bin/bash
+# Checks on the series itself:
+#  - scripts/checkpatch.pl --strict on every patch: no error, warning or
+#    check;
+#  - scripts/kernel-doc -none on every C file and header the series
+#    touches: no output;
+#  - a W=1 build of the touched directories for each guest target,
+#    patched and baseline: no warning the baseline does not have.
+# Counts go to build/results/series.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/targets.sh"
+
+passed=0 failed=0
+res() { # res OK|FAIL what
+	if [ "$1" = OK ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "  FAIL $2"
+	fi
+}
+
+cd "$TREE" || die "no tree (make tree)"
+
+phase "checkpatch --strict on patches/"
+for p in "$TOP"/patches/0*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	out=$(./scripts/checkpatch.pl --strict --no-tree -q "$p" 2>&1)
+	sum=$(./scripts/checkpatch.pl --strict --no-tree "$p" 2>&1 | grep '^total:')
+	if [ -z "$out" ]; then
+		res OK "checkpatch ${p##*/}"
+	else
+		res FAIL "checkpatch ${p##*/}: $sum"
+		sed 's/^/    /' <<<"$out" | head -n 30
+	fi
+done
+
+phase "kernel-doc -none on touched sources"
+mapfile -t files < <(git diff --name-only --diff-filter=AM base..HEAD -- '*.c' '*.h')
+for f in "${files[@]}"; do
+	out=$(./scripts/kernel-doc -none "$f" 2>&1)
+	if [ -z "$out" ]; then
+		res OK "kernel-doc $f"
+	else
+		res FAIL "kernel-doc $f"
+		sed 's/^/    /' <<<"$out" | head -n 20
+	fi
+done
+
+# Directories with a Makefile that the series touches.
+dirs=()
+for f in $(git diff --name-only base..HEAD -- '*.c' '*.h'); do
+	d=${f%/*}
+	case $d in include/* | arch/*/include/* | tools/* | Documentation/* | scripts/*) continue ;; esac
+	while [ ! -f "$d/Makefile" ] && [ "$d" != "${d%/*}" ]; do d=${d%/*}; done
+	[ -f "$d/Makefile" ] && dirs+=("$d")
+done
+# Headers only: build the directories that include them most (mm/ and lib/).
+[ ${#dirs[@]} -eq 0 ] && [ ${#files[@]} -gt 0 ] && dirs=(mm lib)
+mapfile -t dirs < <(printf '%s\n' "${dirs[@]}" | sort -u)
+
+# warnings OUT DIRS...: W=1 warnings of DIRS, without line numbers.
+w1() {
+	local tree=$1 out=$2
+	shift 2
+	local a
+	for a in "$@"; do
+		make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS" \
+			CC="ccache ${CROSS}gcc" -j"$(nproc)" W=1 "$a/" 2>&1
+	done | grep -E 'warning:' | sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u
+}
+
+if [ ${#dirs[@]} -gt 0 ]; then
+	for target in x86_64 arm64-mte; do
+		target_env "$target"
+		mine=() # directories that exist for this architecture
+		for d in "${dirs[@]}"; do
+			case $d in arch/*) [ "${d#arch/}" != "${d#arch/"${ARCH%_64}"}" ] || continue ;; esac
+			mine+=("$d")
+		done
+		[ ${#mine[@]} -gt 0 ] || continue
+		phase "W=1 build of ${mine[*]} for $target (patched and baseline)"
+		"$TOP/scripts/build-kernel.sh" "$target" >/dev/null &&
+			"$TOP/scripts/build-kernel.sh" --baseline "$target" >/dev/null ||
+			{ res FAIL "W=1 $target: kernel does not build"; continue; }
+		new=$(comm -23 <(w1 "$TREE" "$BUILD/out/$target" "${mine[@]}") \
+			<(w1 "$BUILD/baseline" "$BUILD/out/baseline-$target" "${mine[@]}"))
+		if [ -z "$new" ]; then
+			res OK "W=1 $target"
+		else
+			res FAIL "W=1 $target: new warnings"
+			sed 's/^/    /' <<<"$new" | head -n 30
+		fi
+	done
+fi
+
+echo "series: $passed passed, $failed failed"
+mkdir -p "$BUILD/results"
+echo "$passed $failed 0" >"$BUILD/results/series"
+[ "$failed" = 0 ]

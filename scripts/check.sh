@@ -1,0 +1,50 @@
+#!/bin/bash
+# make check: everything CI runs.  Each step records "passed failed
+# skipped" in build/results/<step>; the last line sums them up.
+#
+#   scripts/check.sh [STEP...]    steps: series kunit x86_64 arm64-mte
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=(series kunit x86_64 arm64-mte)
+
+phase "install packages"
+"$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1 ||
+	{ tail -n 20 "$LOGS/install-deps.log"; die "install-deps failed"; }
+phase "tree"
+"$TOP/scripts/tree.sh" --sync || die "could not set up build/linux"
+
+rm -rf "$BUILD/results"
+mkdir -p "$BUILD/results"
+declare -A result
+for step in "${steps[@]}"; do
+	phase "step $step"
+	case $step in
+	series) "$TOP/scripts/check-series.sh" ;;
+	kunit) "$TOP/scripts/kunit.sh" ;;
+	x86_64 | arm64-mte) "$TOP/scripts/test-guest.sh" "$step" ;;
+	*) die "unknown step $step" ;;
+	esac
+	rc=$?
+	name=$step
+	case $step in kunit) name=kunit-um ;; x86_64 | arm64-mte) name=guest-$step ;; esac
+	if [ ! -s "$BUILD/results/$name" ]; then
+		# The step died before it could count anything: one failure.
+		echo "0 1 0" >"$BUILD/results/$name"
+	elif [ $rc != 0 ] && [ "$(cut -d' ' -f2 "$BUILD/results/$name")" = 0 ]; then
+		echo "$(cut -d' ' -f1 "$BUILD/results/$name") 1 0" >"$BUILD/results/$name"
+	fi
+	result[$step]=$(cat "$BUILD/results/$name")
+done
+
+P=0 F=0 S=0
+echo
+echo "== summary ($(($(date +%s) - _T0))s)"
+for step in "${steps[@]}"; do
+	read -r p f s <<<"${result[$step]}"
+	printf '  %-10s %4d passed %3d failed %3d skipped\n' "$step" "$p" "$f" "$s"
+	P=$((P + p)) F=$((F + f)) S=$((S + s))
+done
+echo "$P passed, $F failed, $S skipped"
+[ "$F" = 0 ]

@@ -1,0 +1,46 @@
+#!/bin/bash
+# Build the guest initramfs for a target: static busybox, tests/ and any
+# extra files (benchmark modules), packed with the kernel's gen_init_cpio
+# (no root needed for device nodes).
+#
+#   scripts/initramfs.sh TARGET OUT.cpio [HOSTFILE:GUESTPATH ...]
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/targets.sh"
+
+[ $# -ge 2 ] || die "usage: $0 TARGET OUT.cpio [HOSTFILE:GUESTPATH...]"
+target=$1 out=$2
+shift 2
+target_env "$target"
+case $ARCH in
+x86_64) bb=/bin/busybox ;;
+arm64) bb=$BUILD/host/busybox-arm64 ;;
+esac
+[ -x "$bb" ] || die "$bb missing: run scripts/install-deps.sh"
+gen=$BUILD/host/gen_init_cpio
+if [ ! -x "$gen" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen" ]; then
+	mkdir -p "$BUILD/host"
+	gcc -O2 -o "$gen" "$TREE/usr/gen_init_cpio.c"
+fi
+
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+{
+	for d in /bin /sbin /dev /proc /sys /tmp /tests /tests/guest /lib /lib/modules; do
+		echo "dir $d 755 0 0"
+	done
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "file /bin/busybox $bb 755 0 0"
+	echo "slink /bin/sh busybox 777 0 0"
+	echo "file /init $TOP/tests/init 755 0 0"
+	for f in "$TOP"/tests/*.sh; do
+		echo "file /tests/${f##*/} $f 644 0 0"
+	done
+	for f in "$TOP"/tests/guest/*.sh; do
+		echo "file /tests/guest/${f##*/} $f 644 0 0"
+	done
+	for extra in "$@"; do
+		echo "file ${extra#*:} ${extra%%:*} 644 0 0"
+	done
+} >"$list"
+"$gen" "$list" >"$out"

@@ -1,0 +1,40 @@
+#!/bin/bash
+# Run the series' KUnit suites on ARCH=um with tools/testing/kunit/kunit.py
+# and record the counts in build/results/kunit-um.
+#
+#   scripts/kunit.sh [--baseline] [kunit.py run options...]
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+tree=$TREE prefix=
+if [ "${1:-}" = --baseline ]; then
+	tree=$BUILD/baseline prefix=baseline-
+	shift
+fi
+out=$BUILD/out/${prefix}kunit-um
+log=$LOGS/${prefix}kunit-um.log
+mkdir -p "$out" "$BUILD/results"
+export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
+
+phase "kunit.py run on ARCH=um (${prefix:-patched}), log in ${log#"$TOP"/}"
+rc=0
+(cd "$tree" && python3 tools/testing/kunit/kunit.py run \
+	--kunitconfig="$TOP/configs/kunit/series.kunitconfig" \
+	--build_dir="$out" --jobs="$(nproc)" --timeout=600 \
+	--make_options CC="ccache gcc" "$@") >"$log" 2>&1 || rc=$?
+
+# kunit.py ends with "Testing complete. Ran N tests: passed: P, failed: F,
+# skipped: S, errors: E" (fields with a zero count are left out).
+summary=$(grep -a 'Testing complete' "$log" | tail -n 1 || true)
+count() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" <<<"$summary"; }
+p=$(count passed) f=$(count failed) s=$(count skipped) e=$(count errors)
+p=${p:-0} f=$((${f:-0} + ${e:-0})) s=${s:-0}
+if [ -z "$summary" ] || { [ $rc != 0 ] && [ "$f" = 0 ]; }; then
+	f=$((f + 1))
+	echo "kunit-um: kunit.py failed (rc=$rc) before reporting; last lines:"
+	tail -n 25 "$log"
+fi
+grep -a -E '\[(FAILED|SKIPPED)\]' "$log" | sed 's/^/  /' || true
+echo "kunit-um: $p passed, $f failed, $s skipped (log: ${log#"$TOP"/})"
+echo "$p $f $s" >"$BUILD/results/${prefix}kunit-um"
+[ "$f" = 0 ]

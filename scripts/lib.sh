@@ -1,0 +1,41 @@
+# Common helpers sourced by the scripts in this directory.
+# shellcheck shell=bash
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=$TOP/build
+TREE=$BUILD/linux
+LOGS=$BUILD/logs
+SRC_TARBALL=/usr/src/linux-source-6.1.tar.xz
+SRC_PKG=linux-source-6.1
+mkdir -p "$LOGS"
+
+# Seconds since the calling script started.
+_T0=${_T0:-$(date +%s)}
+export _T0
+
+# phase "message": one progress line with the elapsed time.
+phase() {
+	printf '[%4ds] == %s\n' $(($(date +%s) - _T0)) "$*"
+}
+
+die() {
+	printf 'error: %s\n' "$*" >&2
+	exit 1
+}
+
+# pkg_version: version of the installed linux-source package.
+pkg_version() {
+	dpkg-query -W -f='${Version}' "$SRC_PKG" 2>/dev/null
+}
+
+# run_logged LOG CMD...: run CMD with all output in LOG; on failure show
+# the tail of the log and fail.
+run_logged() {
+	local log=$1
+	shift
+	if ! "$@" >"$log" 2>&1; then
+		printf 'error: "%s" failed; last lines of %s:\n' "$*" "${log#"$TOP"/}" >&2
+		tail -n 30 "$log" >&2
+		return 1
+	fi
+}

@@ -1,0 +1,57 @@
+#!/bin/bash
+# Boot a target's kernel under QEMU (TCG) with the test initramfs, keep the
+# console log under build/logs/ and judge it with parse-log.py.
+#
+#   scripts/run-guest.sh [--baseline] [--mode test|demo] [--tests a,b]
+#                        [--append "ARGS"] [--file HOST:GUEST]... TARGET
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/targets.sh"
+
+prefix= mode=test tests= append= files=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--baseline) prefix=baseline- ;;
+	--mode) mode=$2; shift ;;
+	--tests) tests=$2; shift ;;
+	--append) append="$append $2"; shift ;;
+	--file) files+=("$2"); shift ;;
+	-*) die "unknown option $1" ;;
+	*) break ;;
+	esac
+	shift
+done
+[ $# -eq 1 ] || die "usage: $0 [options] TARGET"
+target=$1
+target_env "$target"
+out=$BUILD/out/$prefix$target
+kernel=$out/$IMAGE
+[ -f "$kernel" ] || die "$kernel missing: scripts/build-kernel.sh ${prefix:+--baseline }$target"
+
+name=guest-$prefix$target${GUEST_TAG:+-$GUEST_TAG}
+cpio=$BUILD/out/$name.cpio
+log=$LOGS/$name.log
+"$(dirname "$0")/initramfs.sh" "$target" "$cpio" ${files[@]+"${files[@]}"}
+
+cmdline="panic=-1 kmemobs.mode=$mode${tests:+ kmemobs.tests=$tests}"
+case $target in
+x86_64)
+	qemu=(qemu-system-x86_64 -machine pc -accel tcg -smp 2 -m 1G)
+	cmdline="console=ttyS0 page_owner=on $cmdline"
+	limit=300
+	;;
+arm64-mte)
+	qemu=(qemu-system-aarch64 -machine virt,mte=on -cpu max -accel tcg -smp 2 -m 1G)
+	cmdline="console=ttyAMA0 kasan=on $cmdline"
+	limit=900
+	;;
+esac
+cmdline="$cmdline$append"
+
+phase "boot $prefix$target ($mode) under QEMU TCG, console in ${log#"$TOP"/}"
+start=$(date +%s)
+rc=0
+timeout "$limit" "${qemu[@]}" -nographic -no-reboot -kernel "$kernel" -initrd "$cpio" \
+	-append "$cmdline" </dev/null >"$log" 2>&1 || rc=$?
+[ $rc = 124 ] && echo "run-guest: QEMU killed after ${limit}s" >>"$log"
+phase "guest exited (rc=$rc) after $(($(date +%s) - start))s"

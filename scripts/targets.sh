@@ -1,0 +1,22 @@
+# Target definitions: architecture, cross compiler, config fragments (in
+# configs/, applied in order on top of tinyconfig) and the boot image.
+# shellcheck shell=bash
+
+# target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET.
+target_env() {
+	case $1 in
+	x86_64)
+		ARCH=x86_64 CROSS=
+		FRAGS="base x86_64 debug page_owner"
+		IMAGE=arch/x86/boot/bzImage
+		;;
+	arm64-mte)
+		ARCH=arm64 CROSS=aarch64-linux-gnu-
+		FRAGS="base arm64 kasan-hw-tags"
+		IMAGE=arch/arm64/boot/Image
+		;;
+	*)
+		die "unknown target '$1' (x86_64, arm64-mte)"
+		;;
+	esac
+}

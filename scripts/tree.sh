@@ -1,0 +1,110 @@
+#!/bin/bash
+# Re-create build/linux: the Debian linux-source-6.1 tarball as one base
+# commit (tag "base"), with the series in patches/ applied by git am.
+#
+#   scripts/tree.sh           create the tree if missing, else do nothing
+#   scripts/tree.sh --force   throw the tree away and re-create it
+#   scripts/tree.sh --sync    as without options, but re-create the tree
+#                             when patches/ changed since it was made and
+#                             it holds no commits of its own since
+#   scripts/tree.sh --base    the base commit only (tag base), no patches
+#
+# build/baseline, the unpatched base for baseline builds, is a git worktree
+# of the same repository checked out at the base tag.
+#
+# The base commit has fixed author, committer and dates, so the same
+# package version always gives the same commit id on every machine: the
+# cover letter's base-commit: line identifies the package version.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+force= base_only= sync= dest=$TREE
+while [ $# -gt 0 ]; do
+	case $1 in
+	--force) force=1 ;;
+	--sync) sync=1 ;;
+	--base) base_only=1 ;;
+	--dest) dest=$2; shift ;;
+	*) die "usage: $0 [--force] [--base] [--dest DIR]" ;;
+	esac
+	shift
+done
+
+[ -f "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run scripts/install-deps.sh"
+ver=$(pkg_version)
+stamp=$(cat "$TOP"/patches/*.patch 2>/dev/null | sha1sum | cut -c1-16)
+recorded=$(sed -n 's/^linux-source-6.1 //p' "$TOP/patches/BASE" 2>/dev/null || true)
+
+# ensure_baseline TREE: build/baseline is a worktree of TREE at tag base.
+ensure_baseline() {
+	if [ "$(git -C "$BUILD/baseline" rev-parse HEAD 2>/dev/null)" != \
+	     "$(git -C "$1" rev-parse 'base^{commit}')" ]; then
+		rm -rf "$BUILD/baseline"
+		git -C "$1" worktree prune
+		git -C "$1" worktree add -q --detach "$BUILD/baseline" base
+	fi
+}
+
+if [ -d "$dest/.git" ] && [ -z "$force" ]; then
+	have=$(git -C "$dest" tag -l --format='%(contents:subject)' base)
+	made_from=$(git -C "$dest" config kmemobs.patches || true)
+	if [ -n "$sync" ] && [ "$made_from" != "$stamp" ]; then
+		if [ "$(git -C "$dest" rev-parse HEAD)" = "$(git -C "$dest" rev-parse -q --verify series-applied)" ] &&
+		   [ -z "$(git -C "$dest" status --porcelain --untracked-files=no)" ]; then
+			echo "tree: patches/ changed since ${dest#"$TOP"/} was made: re-creating"
+			have=
+		else
+			echo "tree: note: ${dest#"$TOP"/} has work of its own beyond patches/; using it as it is"
+		fi
+	fi
+	if [ "$have" = "$SRC_PKG $ver" ]; then
+		ensure_baseline "$dest"
+		echo "tree: ${dest#"$TOP"/} exists (base $have); --force re-creates it"
+		exit 0
+	fi
+	echo "tree: ${dest#"$TOP"/} has base '$have', package is $ver: re-creating"
+fi
+
+rm -rf "$dest"
+mkdir -p "$dest"
+phase "extract $SRC_PKG $ver into ${dest#"$TOP"/}"
+tar -xf "$SRC_TARBALL" -C "$dest" --strip-components=1
+
+phase "base commit"
+export GIT_AUTHOR_NAME="Debian linux-source" GIT_AUTHOR_EMAIL="linux-source@debian.invalid"
+export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
+export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
+cd "$dest"
+git init -q -b series
+git config core.autocrlf false
+git config gc.auto 0
+# The tarball ships its own .gitignore files: add everything that is in it.
+git add -A -f .
+git commit -q -m "$SRC_PKG $ver" -m "Unmodified contents of Debian's $SRC_TARBALL."
+git tag -a base -m "$SRC_PKG $ver"
+unset GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+unset GIT_AUTHOR_DATE GIT_COMMITTER_DATE
+git config user.name >/dev/null || git config user.name "kmemobs developer"
+git config user.email >/dev/null || git config user.email "dev@kmemobs.invalid"
+
+if [ -f "$TOP/cover-letter.txt" ]; then
+	git config branch.series.description "$(cat "$TOP/cover-letter.txt")"
+fi
+
+[ -n "$base_only" ] && { phase "done: base only ($(git rev-parse --short base))"; exit 0; }
+[ "$dest" = "$TREE" ] && ensure_baseline "$dest"
+
+n=0
+for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
+	[ -e "$p" ] || continue
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	if ! git am -q --keep-cr "$p" >"$LOGS/git-am.log" 2>&1; then
+		git am --abort >/dev/null 2>&1 || true
+		cat "$LOGS/git-am.log" >&2
+		die "patch ${p#"$TOP"/} does not apply to $SRC_PKG $ver (the series was exported against ${recorded:-an unknown version})"
+	fi
+	n=$((n + 1))
+done
+git tag -f series-applied >/dev/null
+git config kmemobs.patches "$stamp"
+phase "done: base $(git rev-parse --short base) ($SRC_PKG $ver) + $n patches"
