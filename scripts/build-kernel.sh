@@ -26,7 +26,7 @@ target=$1
 shift
 target_env "$target"
 out=${OUT:-$BUILD/out/$prefix$target}
-log=$LOGS/build-$prefix$target.log
+log=$LOGS/build-${out##*/}.log
 [ -d "$tree" ] || die "no tree at $tree (make tree)"
 mkdir -p "$out"
 

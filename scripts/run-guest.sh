@@ -35,9 +35,9 @@ log=$LOGS/$name.log
 
 cmdline="panic=-1 kmemobs.mode=$mode${tests:+ kmemobs.tests=$tests}"
 case $target in
-x86_64)
+x86_64*)
 	qemu=(qemu-system-x86_64 -machine pc -accel tcg -smp 2 -m 1G)
-	cmdline="console=ttyS0 page_owner=on $cmdline"
+	cmdline="console=ttyS0 $cmdline"
 	limit=300
 	;;
 arm64-mte)
@@ -46,6 +46,7 @@ arm64-mte)
 	limit=900
 	;;
 esac
+[ "$target" = x86_64 ] && cmdline="$cmdline page_owner=on"
 cmdline="$cmdline$append"
 
 phase "boot $prefix$target ($mode) under QEMU TCG, console in ${log#"$TOP"/}"

@@ -10,13 +10,19 @@ target_env() {
 		FRAGS="base x86_64 debug page_owner"
 		IMAGE=arch/x86/boot/bzImage
 		;;
+	x86_64-bench)
+		# The x86_64 guest without the debug options, for make bench.
+		ARCH=x86_64 CROSS=
+		FRAGS="base x86_64 page_owner"
+		IMAGE=arch/x86/boot/bzImage
+		;;
 	arm64-mte)
 		ARCH=arm64 CROSS=aarch64-linux-gnu-
 		FRAGS="base arm64 kasan-hw-tags"
 		IMAGE=arch/arm64/boot/Image
 		;;
 	*)
-		die "unknown target '$1' (x86_64, arm64-mte)"
+		die "unknown target '$1' (x86_64, x86_64-bench, arm64-mte)"
 		;;
 	esac
 }

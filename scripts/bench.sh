@@ -1,0 +1,94 @@
+#!/bin/bash
+# make bench: the patched and the unpatched 6.1 kernel, built from the same
+# config (target x86_64-bench: the x86_64 guest without debug options), run
+# the same out-of-tree benchmark module (bench/) under QEMU TCG, interleaved
+# patched, baseline, patched, baseline... for ROUNDS rounds per variant.
+# Prints the median ns/op of each case for both kernels, the ratio
+# patched/baseline and the spread ((max - min) / median) over the rounds;
+# writes the table to build/bench/results.txt and every raw sample to
+# build/bench/samples.txt.
+#
+#   ROUNDS=5 OPS=400000 scripts/bench.sh [VARIANT...]
+#
+# Variants are kernel command lines to benchmark under (default: all):
+#   default      no extra parameters
+#   page_owner   page_owner=on
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+ROUNDS=${ROUNDS:-5}
+OPS=${OPS:-400000}
+target=x86_64-bench
+declare -A VARIANTS=([default]="" [page_owner]="page_owner=on")
+variants=("$@")
+[ ${#variants[@]} -gt 0 ] || variants=(default page_owner)
+out=$BUILD/bench
+mkdir -p "$out"
+
+"$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1
+"$TOP/scripts/tree.sh" --sync
+for k in patched baseline; do
+	base=
+	[ $k = baseline ] && base=--baseline
+	"$TOP/scripts/build-kernel.sh" $base $target
+	kout=$BUILD/out/${base:+baseline-}$target
+	mod=$out/mod-$k
+	rm -rf "$mod"
+	mkdir -p "$mod"
+	cp "$TOP"/bench/*.c "$TOP"/bench/Kbuild "$mod/"
+	tree=$TREE
+	[ $k = baseline ] && tree=$BUILD/baseline
+	phase "build bench module against the $k kernel"
+	run_logged "$LOGS/bench-module-$k.log" make -C "$tree" O="$kout" M="$mod" \
+		CC="ccache gcc" modules
+done
+
+samples=$out/samples.txt
+: >"$samples"
+for v in "${variants[@]}"; do
+	[ -n "${VARIANTS[$v]+x}" ] || die "unknown variant $v (${!VARIANTS[*]})"
+	for r in $(seq 1 "$ROUNDS"); do
+		for k in patched baseline; do
+			base=
+			[ $k = baseline ] && base=--baseline
+			tag=bench-$v-$r
+			GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base --mode bench \
+				--append "kmemobs.bench_ops=$OPS ${VARIANTS[$v]}" \
+				--file "$out/mod-$k/kmem_bench.ko:/lib/modules/kmem_bench.ko" \
+				$target >/dev/null
+			log=$LOGS/guest-${base:+baseline-}$target-$tag.log
+			n=$(grep -c 'kmem_bench: case=' "$log" || true)
+			[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
+			sed -n "s/.*kmem_bench: case=\([^ ]*\) .*ns_per_op=\([0-9.]*\).*/$v $k $r \1 \2/p" \
+				"$log" >>"$samples"
+			phase "variant $v round $r/$ROUNDS $k: $n cases"
+		done
+	done
+done
+
+python3 - "$samples" "$out/results.txt" "$ROUNDS" "$OPS" <<'PY'
+import statistics, sys
+from collections import defaultdict
+samples, dest, rounds, ops = sys.argv[1:]
+data = defaultdict(list)
+order = []
+for line in open(samples):
+    v, k, r, case, ns = line.split()
+    if (v, case) not in order:
+        order.append((v, case))
+    data[(v, case, k)].append(float(ns))
+lines = [f'make bench: {rounds} rounds, {ops} ops per case, QEMU TCG x86_64, '
+         'ns per operation (median of rounds)',
+         f'{"variant":<11} {"case":<12} {"patched":>9} {"baseline":>9} '
+         f'{"ratio":>6} {"spread-p":>8} {"spread-b":>8}']
+for v, case in order:
+    p, b = data[(v, case, 'patched')], data[(v, case, 'baseline')]
+    mp, mb = statistics.median(p), statistics.median(b)
+    sp = (max(p) - min(p)) / mp * 100 if mp else 0
+    sb = (max(b) - min(b)) / mb * 100 if mb else 0
+    lines.append(f'{v:<11} {case:<12} {mp:9.1f} {mb:9.1f} {mp / mb:6.3f} '
+                 f'{sp:7.1f}% {sb:7.1f}%')
+open(dest, 'w').write('\n'.join(lines) + '\n')
+print('\n'.join(lines))
+PY
+echo "results: ${out#"$TOP"/}/results.txt, samples: ${samples#"$TOP"/}"

@@ -1,0 +1,33 @@
+#!/bin/bash
+# make bisect: build the tree after each patch of the series, for every
+# guest target, so that any prefix of the series is a working kernel.
+# Slow (one incremental build per patch and target); not part of CI.
+#
+#   scripts/bisect-check.sh [TARGET...]     (default: x86_64 arm64-mte)
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(x86_64 arm64-mte)
+wt=$BUILD/bisect
+if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+	git -C "$TREE" worktree prune
+	git -C "$TREE" worktree add -q --detach "$wt" base
+fi
+mapfile -t commits < <(git -C "$TREE" rev-list --reverse base..HEAD)
+bad=0 i=0
+for c in "${commits[@]}"; do
+	i=$((i + 1))
+	git -C "$wt" checkout -q --detach "$c"
+	subj=$(git -C "$wt" log -1 --format=%s)
+	for t in "${targets[@]}"; do
+		if OUT=$BUILD/out/bisect-$t "$TOP/scripts/build-kernel.sh" --tree "$wt" "$t" >/dev/null 2>&1; then
+			echo "ok   $i/${#commits[@]} $t: $subj"
+		else
+			echo "FAIL $i/${#commits[@]} $t: $subj (log: build/logs/build-bisect-$t.log)"
+			bad=$((bad + 1))
+		fi
+	done
+done
+echo "bisect: $((${#commits[@]} * ${#targets[@]} - bad)) passed, $bad failed"
+[ $bad = 0 ]
