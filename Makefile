@@ -3,7 +3,7 @@ SHELL := /bin/bash
 S := scripts
 
 .PHONY: help deps tree retree export demo check bench kunit x86_64 arm64-mte \
-	series bisect clean
+	series bisect baseline clean
 
 help:
 	@echo "make demo     build the patched x86_64 kernel, boot it, show what the series gives"
@@ -14,6 +14,7 @@ help:
 	@echo "make export   write build/linux's commits back into patches/"
 	@echo "make kunit | x86_64 | arm64-mte | series    one step of make check"
 	@echo "make bisect   build every prefix of the series (slow, not in CI)"
+	@echo "make baseline the kunit and guest steps on the unpatched base (not in CI)"
 
 deps:
 	$(S)/install-deps.sh
@@ -41,6 +42,9 @@ bench:
 
 bisect: tree
 	$(S)/bisect-check.sh
+
+baseline:
+	BASELINE=1 $(S)/check.sh
 
 clean:
 	rm -rf build/out build/logs build/results build/bench

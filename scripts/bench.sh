@@ -31,13 +31,12 @@ for k in patched baseline; do
 	base=
 	[ $k = baseline ] && base=--baseline
 	"$TOP/scripts/build-kernel.sh" $base $target
-	kout=$BUILD/out/${base:+baseline-}$target
+	kout=$(out_dir $k $target)
 	mod=$out/mod-$k
 	rm -rf "$mod"
 	mkdir -p "$mod"
 	cp "$TOP"/bench/*.c "$TOP"/bench/Kbuild "$mod/"
-	tree=$TREE
-	[ $k = baseline ] && tree=$BUILD/baseline
+	tree=$(tree_dir $k)
 	phase "build bench module against the $k kernel"
 	run_logged "$LOGS/bench-module-$k.log" make -C "$tree" O="$kout" M="$mod" \
 		CC="ccache gcc" modules
@@ -56,7 +55,7 @@ for v in "${variants[@]}"; do
 				--append "kmemobs.bench_ops=$OPS ${VARIANTS[$v]}" \
 				--file "$out/mod-$k/kmem_bench.ko:/lib/modules/kmem_bench.ko" \
 				$target >/dev/null
-			log=$LOGS/guest-${base:+baseline-}$target-$tag.log
+			log=$LOGS/guest-$(kind_name $k $target)-$tag.log
 			n=$(grep -c 'kmem_bench: case=' "$log" || true)
 			[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
 			sed -n "s/.*kmem_bench: case=\([^ ]*\) .*ns_per_op=\([0-9.]*\).*/$v $k $r \1 \2/p" \

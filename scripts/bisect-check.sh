@@ -9,8 +9,8 @@ set -euo pipefail
 
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(x86_64 arm64-mte)
-wt=$BUILD/bisect
-if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+wt=$(tree_dir bisect)
+if [ ! -e "$wt/.git" ]; then
 	git -C "$TREE" worktree prune
 	git -C "$TREE" worktree add -q --detach "$wt" base
 fi
@@ -21,7 +21,7 @@ for c in "${commits[@]}"; do
 	git -C "$wt" checkout -q --detach "$c"
 	subj=$(git -C "$wt" log -1 --format=%s)
 	for t in "${targets[@]}"; do
-		if OUT=$BUILD/out/bisect-$t "$TOP/scripts/build-kernel.sh" --tree "$wt" "$t" >/dev/null 2>&1; then
+		if "$TOP/scripts/build-kernel.sh" --kind bisect "$t" >/dev/null 2>&1; then
 			echo "ok   $i/${#commits[@]} $t: $subj"
 		else
 			echo "FAIL $i/${#commits[@]} $t: $subj (log: build/logs/build-bisect-$t.log)"

@@ -1,32 +1,34 @@
 #!/bin/bash
 # Build one target's kernel out of tree, with ccache.
 #
-#   scripts/build-kernel.sh [--baseline] [--tree DIR] TARGET [make args...]
+#   scripts/build-kernel.sh [--baseline | --kind KIND] TARGET [make args...]
 #
 # The patched kernel is built from build/linux into build/out/TARGET; with
-# --baseline, the unpatched base from build/baseline into
-# build/out/baseline-TARGET (same fragments).  The .config is tinyconfig
+# --baseline, the unpatched base from build/baseline/linux into
+# build/baseline/out/TARGET (same fragments); see tree_dir in lib.sh.  The .config is tinyconfig
 # plus configs/<fragment>.config for each of the target's fragments; a
 # requested option that does not survive olddefconfig is an error.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/targets.sh"
 
-tree=$TREE prefix=
+kind=patched
 while [ $# -gt 0 ]; do
 	case $1 in
-	--baseline) tree=$BUILD/baseline prefix=baseline- ;;
-	--tree) tree=$2; shift ;;
+	--baseline) kind=baseline ;;
+	--kind) kind=$2; shift ;;
 	*) break ;;
 	esac
 	shift
 done
-[ $# -ge 1 ] || die "usage: $0 [--baseline] [--tree DIR] TARGET [make args]"
+[ $# -ge 1 ] || die "usage: $0 [--baseline | --kind KIND] TARGET [make args]"
 target=$1
 shift
 target_env "$target"
-out=${OUT:-$BUILD/out/$prefix$target}
-log=$LOGS/build-${out##*/}.log
+tree=$(tree_dir $kind)
+out=$(out_dir $kind "$target")
+name=$(kind_name $kind "$target")
+log=$LOGS/build-$name.log
 [ -d "$tree" ] || die "no tree at $tree (make tree)"
 mkdir -p "$out"
 
@@ -42,11 +44,11 @@ frag_files=()
 for f in $FRAGS; do frag_files+=("$TOP/configs/$f.config"); done
 stamp=$(cat "${frag_files[@]}" | sha1sum | cut -c1-12)
 if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ]; then
-	phase "configure $prefix$target: tinyconfig + $FRAGS"
-	run_logged "$LOGS/config-$prefix$target.log" "${MK[@]}" tinyconfig
-	run_logged "$LOGS/config-$prefix$target.log" \
+	phase "configure $name: tinyconfig + $FRAGS"
+	run_logged "$LOGS/config-$name.log" "${MK[@]}" tinyconfig
+	run_logged "$LOGS/config-$name.log" \
 		"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frag_files[@]}"
-	run_logged "$LOGS/config-$prefix$target.log" "${MK[@]}" olddefconfig
+	run_logged "$LOGS/config-$name.log" "${MK[@]}" olddefconfig
 	bad=0
 	while IFS= read -r line; do
 		case $line in
@@ -66,6 +68,6 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stam
 	echo "$stamp" >"$out/.fragments"
 fi
 
-phase "build $prefix$target ($(git -C "$tree" describe --always --tags 2>/dev/null)), log in ${log#"$TOP"/}"
+phase "build $name ($(git -C "$tree" describe --always --tags 2>/dev/null)), log in ${log#"$TOP"/}"
 run_logged "$log" "${MK[@]}" "$@"
 phase "built ${out#"$TOP"/}/$IMAGE"

@@ -44,7 +44,7 @@ kdoc() {
 }
 mapfile -t files < <(git diff --name-only --diff-filter=AM base..HEAD -- '*.c' '*.h')
 for f in "${files[@]}"; do
-	new=$(comm -23 <(kdoc "$TREE" "$f") <(kdoc "$BUILD/baseline" "$f"))
+	new=$(comm -23 <(kdoc "$TREE" "$f") <(kdoc "$(tree_dir baseline)" "$f"))
 	if [ -z "$new" ]; then
 		res OK "kernel-doc $f"
 	else
@@ -74,7 +74,7 @@ w1() {
 		make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS" \
 			CC="ccache ${CROSS}gcc" -j"$(nproc)" W=1 "$a/" 2>&1
 	done | grep -E 'warning:' |
-		sed -E -e "s|$tree/||g" -e 's#(\.\./)+(linux|baseline)/##g' \
+		sed -E -e "s|$tree/||g" -e 's#(\.\./)+linux/##g' \
 			-e 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
 }
 
@@ -91,8 +91,8 @@ if [ ${#dirs[@]} -gt 0 ]; then
 		"$TOP/scripts/build-kernel.sh" "$target" prepare >/dev/null &&
 			"$TOP/scripts/build-kernel.sh" --baseline "$target" prepare >/dev/null ||
 			{ res FAIL "W=1 $target: kernel does not build"; continue; }
-		new=$(comm -23 <(w1 "$TREE" "$BUILD/out/$target" "${mine[@]}") \
-			<(w1 "$BUILD/baseline" "$BUILD/out/baseline-$target" "${mine[@]}"))
+		new=$(comm -23 <(w1 "$TREE" "$(out_dir patched $target)" "${mine[@]}") \
+			<(w1 "$(tree_dir baseline)" "$(out_dir baseline $target)" "${mine[@]}"))
 		if [ -z "$new" ]; then
 			res OK "W=1 $target"
 		else

@@ -3,10 +3,18 @@
 # skipped" in build/results/<step>; the last line sums them up.
 #
 #   scripts/check.sh [STEP...]    steps: series kunit x86_64 arm64-mte
+#
+# With BASELINE=1 the kunit and guest steps run against the unpatched base
+# instead (make baseline): the series' own tests should fail or skip there.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 steps=("$@")
+base= pfx=
+if [ -n "${BASELINE:-}" ]; then
+	base=--baseline pfx=baseline-
+	[ ${#steps[@]} -gt 0 ] || steps=(kunit x86_64 arm64-mte)
+fi
 [ ${#steps[@]} -gt 0 ] || steps=(series kunit x86_64 arm64-mte)
 
 phase "install packages"
@@ -15,25 +23,26 @@ phase "install packages"
 phase "tree"
 "$TOP/scripts/tree.sh" --sync || die "could not set up build/linux"
 
-rm -rf "$BUILD/results"
 mkdir -p "$BUILD/results"
 declare -A result
 for step in "${steps[@]}"; do
 	phase "step $step"
+	name=$step
+	case $step in kunit) name=${pfx}kunit-um ;; x86_64 | arm64-mte) name=guest-$pfx$step ;; esac
+	rm -f "$BUILD/results/$name"
 	case $step in
 	series) "$TOP/scripts/check-series.sh" ;;
-	kunit) "$TOP/scripts/kunit.sh" ;;
-	x86_64 | arm64-mte) "$TOP/scripts/test-guest.sh" "$step" ;;
+	kunit) "$TOP/scripts/kunit.sh" $base ;;
+	x86_64 | arm64-mte) "$TOP/scripts/test-guest.sh" $base "$step" ;;
 	*) die "unknown step $step" ;;
 	esac
 	rc=$?
-	name=$step
-	case $step in kunit) name=kunit-um ;; x86_64 | arm64-mte) name=guest-$step ;; esac
 	if [ ! -s "$BUILD/results/$name" ]; then
 		# The step died before it could count anything: one failure.
 		echo "0 1 0" >"$BUILD/results/$name"
 	elif [ $rc != 0 ] && [ "$(cut -d' ' -f2 "$BUILD/results/$name")" = 0 ]; then
-		echo "$(cut -d' ' -f1 "$BUILD/results/$name") 1 0" >"$BUILD/results/$name"
+		read -r p _ s <"$BUILD/results/$name"
+		echo "$p 1 $s" >"$BUILD/results/$name"
 	fi
 	result[$step]=$(cat "$BUILD/results/$name")
 done

@@ -6,17 +6,19 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-tree=$TREE prefix=
+kind=patched
 if [ "${1:-}" = --baseline ]; then
-	tree=$BUILD/baseline prefix=baseline-
+	kind=baseline
 	shift
 fi
-out=$BUILD/out/${prefix}kunit-um
-log=$LOGS/${prefix}kunit-um.log
+tree=$(tree_dir $kind)
+out=$(out_dir $kind kunit-um)
+name=$(kind_name $kind kunit-um)
+log=$LOGS/$name.log
 mkdir -p "$out" "$BUILD/results"
 export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
 
-phase "kunit.py run on ARCH=um (${prefix:-patched}), log in ${log#"$TOP"/}"
+phase "kunit.py run on ARCH=um ($kind), log in ${log#"$TOP"/}"
 rc=0
 (cd "$tree" && python3 tools/testing/kunit/kunit.py run \
 	--kunitconfig="$TOP/configs/kunit/series.kunitconfig" \
@@ -35,6 +37,6 @@ if [ -z "$summary" ] || { [ $rc != 0 ] && [ "$f" = 0 ]; }; then
 	tail -n 25 "$log"
 fi
 grep -a -E '\[(FAILED|SKIPPED)\]' "$log" | sed 's/^/  /' || true
-echo "kunit-um: $p passed, $f failed, $s skipped (log: ${log#"$TOP"/})"
-echo "$p $f $s" >"$BUILD/results/${prefix}kunit-um"
+echo "$name: $p passed, $f failed, $s skipped (log: ${log#"$TOP"/})"
+echo "$p $f $s" >"$BUILD/results/$name"
 [ "$f" = 0 ]

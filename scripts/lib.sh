@@ -9,6 +9,33 @@ SRC_TARBALL=/usr/src/linux-source-6.1.tar.xz
 SRC_PKG=linux-source-6.1
 mkdir -p "$LOGS"
 
+# Trees and their kernel build directories.  KIND is patched (build/linux,
+# the series), baseline (the unpatched base) or bisect (make bisect).  Every
+# tree is build/<...>/linux and every output directory two levels below
+# build/<...>, so the relative path from output to source is always
+# ../../linux and ccache (CCACHE_BASEDIR) shares objects between the trees.
+tree_dir() {
+	case $1 in
+	patched) echo "$TREE" ;;
+	*) echo "$BUILD/$1/linux" ;;
+	esac
+}
+
+out_dir() { # out_dir KIND TARGET
+	case $1 in
+	patched) echo "$BUILD/out/$2" ;;
+	*) echo "$BUILD/$1/out/$2" ;;
+	esac
+}
+
+# kind_name KIND TARGET: name for logs and results (x86_64, baseline-x86_64).
+kind_name() {
+	case $1 in
+	patched) echo "$2" ;;
+	*) echo "$1-$2" ;;
+	esac
+}
+
 # Seconds since the calling script started.
 _T0=${_T0:-$(date +%s)}
 export _T0

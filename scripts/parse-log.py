@@ -3,7 +3,8 @@
 
     parse-log.py LOG --name NAME [--expect-reports SUITE] [--need-done]
 
-Counts every test case (a KTAP result line indented once, below a suite)
+Counts every test case (and every --expect line: a console line that
+must appear) (a KTAP result line indented once, below a suite)
 as passed, failed or skipped, checks that the guest finished, and scans
 the whole log for kernel splats: WARNING:, BUG:, Oops, panics, lockdep
 and RCU reports.  KASAN reports are expected only inside the suites named
@@ -36,6 +37,8 @@ def main():
     ap.add_argument('--expect-reports', action='append', default=[])
     ap.add_argument('--need-done', action='store_true',
                     help='require the guest init to print "KMEMOBS: done"')
+    ap.add_argument('--expect', action='append', default=[],
+                    help='a console line that must appear (one test case each)')
     ap.add_argument('--results', default=None)
     a = ap.parse_args()
 
@@ -65,7 +68,7 @@ def main():
                 continue
             if indent == 0 or not stack:
                 continue            # a top-level suite line
-            if len(stack) > 1 and indent > stack[0][0] + 4:
+            if indent > stack[0][0]:
                 continue            # a parameter of a parameterised case
             suite = stack[0][1]
             case = f'{suite}.{desc}'
@@ -86,12 +89,17 @@ def main():
         if SPLAT.search(line):
             splats.append((no, line))
 
+    for want in a.expect:
+        hit = [no for no, l in enumerate(lines, 1) if want in l]
+        (passed if hit else failed).append(
+            (hit[0] if hit else -1, f'console.{want}'))
+
     total = len(passed) + len(failed)
     ok = True
     print(f'{a.name}: {len(passed)} passed, {len(failed)} failed, '
           f'{len(skipped)} skipped (log: {a.log})')
     for no, case in failed:
-        print(f'  FAIL {case} (line {no})')
+        print(f'  FAIL {case} ' + (f'(line {no})' if no > 0 else '(not in the log)'))
     for no, case in skipped:
         print(f'  skip {case}')
     if failed:

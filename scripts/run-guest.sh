@@ -8,10 +8,10 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/targets.sh"
 
-prefix= mode=test tests= append= files=()
+kind=patched mode=test tests= append= files=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--baseline) prefix=baseline- ;;
+	--baseline) kind=baseline ;;
 	--mode) mode=$2; shift ;;
 	--tests) tests=$2; shift ;;
 	--append) append="$append $2"; shift ;;
@@ -24,11 +24,10 @@ done
 [ $# -eq 1 ] || die "usage: $0 [options] TARGET"
 target=$1
 target_env "$target"
-out=$BUILD/out/$prefix$target
-kernel=$out/$IMAGE
-[ -f "$kernel" ] || die "$kernel missing: scripts/build-kernel.sh ${prefix:+--baseline }$target"
+kernel=$(out_dir $kind "$target")/$IMAGE
+[ -f "$kernel" ] || die "$kernel missing: scripts/build-kernel.sh --kind $kind $target"
 
-name=guest-$prefix$target${GUEST_TAG:+-$GUEST_TAG}
+name=guest-$(kind_name $kind "$target")${GUEST_TAG:+-$GUEST_TAG}
 cpio=$BUILD/out/$name.cpio
 log=$LOGS/$name.log
 "$(dirname "$0")/initramfs.sh" "$target" "$cpio" ${files[@]+"${files[@]}"}
@@ -49,7 +48,7 @@ esac
 [ "$target" = x86_64 ] && cmdline="$cmdline page_owner=on"
 cmdline="$cmdline$append"
 
-phase "boot $prefix$target ($mode) under QEMU TCG, console in ${log#"$TOP"/}"
+phase "boot $(kind_name $kind "$target") ($mode) under QEMU TCG, console in ${log#"$TOP"/}"
 start=$(date +%s)
 rc=0
 timeout "$limit" "${qemu[@]}" -nographic -no-reboot -kernel "$kernel" -initrd "$cpio" \

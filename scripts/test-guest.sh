@@ -8,11 +8,14 @@ set -euo pipefail
 base=
 [ "${1:-}" = --baseline ] && { base=--baseline; shift; }
 target=$1
-name=guest-${base:+baseline-}$target
+kind=patched
+[ -n "$base" ] && kind=baseline
+name=guest-$(kind_name $kind "$target")
 
 "$TOP/scripts/build-kernel.sh" $base "$target"
 "$TOP/scripts/run-guest.sh" $base "$target"
-args=(--name "$name" --need-done)
+# Concurrency tests need both vCPUs really brought up.
+args=(--name "$name" --need-done --expect 'smp: Brought up 1 node, 2 CPUs')
 # KASAN's KUnit suite provokes reports on purpose.
 [ "$target" = arm64-mte ] && args+=(--expect-reports kasan)
 python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}"

@@ -9,8 +9,8 @@
 #                             it holds no commits of its own since
 #   scripts/tree.sh --base    the base commit only (tag base), no patches
 #
-# build/baseline, the unpatched base for baseline builds, is a git worktree
-# of the same repository checked out at the base tag.
+# build/baseline/linux, the unpatched base for baseline builds, is a git
+# worktree of the same repository checked out at the base tag.
 #
 # The base commit has fixed author, committer and dates, so the same
 # package version always gives the same commit id on every machine: the
@@ -35,13 +35,15 @@ ver=$(pkg_version)
 stamp=$(cat "$TOP"/patches/*.patch 2>/dev/null | sha1sum | cut -c1-16)
 recorded=$(sed -n 's/^linux-source-6.1 //p' "$TOP/patches/BASE" 2>/dev/null || true)
 
-# ensure_baseline TREE: build/baseline is a worktree of TREE at tag base.
+# ensure_baseline TREE: the baseline tree is a worktree of TREE at base.
 ensure_baseline() {
-	if [ "$(git -C "$BUILD/baseline" rev-parse HEAD 2>/dev/null)" != \
+	local wt
+	wt=$(tree_dir baseline)
+	if [ "$(git -C "$wt" rev-parse HEAD 2>/dev/null)" != \
 	     "$(git -C "$1" rev-parse 'base^{commit}')" ]; then
-		rm -rf "$BUILD/baseline"
+		rm -rf "$wt"
 		git -C "$1" worktree prune
-		git -C "$1" worktree add -q --detach "$BUILD/baseline" base
+		git -C "$1" worktree add -q --detach "$wt" base
 	fi
 }
 
