@@ -3,12 +3,13 @@
 # console log under build/logs/ and judge it with parse-log.py.
 #
 #   scripts/run-guest.sh [--baseline] [--mode test|demo] [--tests a,b]
-#                        [--append "ARGS"] [--file HOST:GUEST]... TARGET
+#                        [--append "ARGS"] [--file HOST:GUEST]...
+#                        [--smp N] [--qemu "QEMU ARGS"] TARGET
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/targets.sh"
 
-kind=patched mode=test tests= append= files=()
+kind=patched mode=test tests= append= files=() smp=2 qemu_extra=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--baseline) kind=baseline ;;
@@ -16,6 +17,8 @@ while [ $# -gt 0 ]; do
 	--tests) tests=$2; shift ;;
 	--append) append="$append $2"; shift ;;
 	--file) files+=("$2"); shift ;;
+	--smp) smp=$2; shift ;;
+	--qemu) read -r -a qemu_extra <<<"$2"; shift ;;
 	-*) die "unknown option $1" ;;
 	*) break ;;
 	esac
@@ -35,12 +38,12 @@ log=$LOGS/$name.log
 cmdline="panic=-1 kmemobs.mode=$mode${tests:+ kmemobs.tests=$tests}"
 case $target in
 x86_64*)
-	qemu=(qemu-system-x86_64 -machine pc -accel tcg -smp 2 -m 1G)
+	qemu=(qemu-system-x86_64 -machine pc -accel tcg -smp "$smp" -m 1G)
 	cmdline="console=ttyS0 $cmdline"
 	limit=300
 	;;
 arm64-mte)
-	qemu=(qemu-system-aarch64 -machine virt,mte=on -cpu max -accel tcg -smp 2 -m 1G)
+	qemu=(qemu-system-aarch64 -machine virt,mte=on -cpu max -accel tcg -smp "$smp" -m 1G)
 	cmdline="console=ttyAMA0 kasan=on $cmdline"
 	limit=900
 	;;
@@ -51,7 +54,7 @@ cmdline="$cmdline$append"
 phase "boot $(kind_name $kind "$target") ($mode) under QEMU TCG, console in ${log#"$TOP"/}"
 start=$(date +%s)
 rc=0
-timeout "$limit" "${qemu[@]}" -nographic -no-reboot -kernel "$kernel" -initrd "$cpio" \
+timeout "$limit" "${qemu[@]}" ${qemu_extra[@]+"${qemu_extra[@]}"} -nographic -no-reboot -kernel "$kernel" -initrd "$cpio" \
 	-append "$cmdline" </dev/null >"$log" 2>&1 || rc=$?
 [ $rc = 124 ] && echo "run-guest: QEMU killed after ${limit}s" >>"$log"
 phase "guest exited (rc=$rc) after $(($(date +%s) - start))s"

@@ -1,9 +1,10 @@
 #!/bin/sh
-# Benchmark mode: load the benchmark module (it runs every case, prints
-# "kmem_bench: case=..." lines on the console and refuses to stay loaded).
+# Benchmark mode: load the benchmark module (it runs every case and prints
+# "kmem_bench: case=..." lines on the console), then unload it.
 ops=
 for arg in $(cat /proc/cmdline); do
 	case $arg in kmemobs.bench_ops=*) ops=${arg#*=} ;; esac
 done
-insmod /lib/modules/kmem_bench.ko ${ops:+ops=$ops} 2>/dev/null
+insmod /lib/modules/kmem_bench.ko ${ops:+ops=$ops}
+rmmod kmem_bench
 dmesg | grep -q 'kmem_bench: done' || echo "KMEMOBS: bench did not complete"
