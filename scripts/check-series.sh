@@ -65,14 +65,16 @@ done
 [ ${#dirs[@]} -eq 0 ] && [ ${#files[@]} -gt 0 ] && dirs=(mm lib)
 mapfile -t dirs < <(printf '%s\n' "${dirs[@]}" | sort -u)
 
-# warnings OUT DIRS...: W=1 warnings of DIRS, without line numbers.
+# w1 TREE OUT DIRS...: W=1 warnings of DIRS, without line numbers.  -k: a
+# file that fails to build (the base does not build with KASAN_HW_TAGS)
+# must not hide the warnings of the files after it.
 w1() {
 	local tree=$1 out=$2
 	shift 2
 	local a
 	for a in "$@"; do
 		make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS" \
-			CC="ccache ${CROSS}gcc" -j"$(nproc)" W=1 "$a/" 2>&1
+			CC="ccache ${CROSS}gcc" -j"$(nproc)" -k W=1 "$a/" 2>&1
 	done | grep -E 'warning:' |
 		sed -E -e "s|$tree/||g" -e 's#(\.\./)+linux/##g' \
 			-e 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
