@@ -61,8 +61,12 @@ run_logged() {
 	local log=$1
 	shift
 	if ! "$@" >"$log" 2>&1; then
-		printf 'error: "%s" failed; last lines of %s:\n' "$*" "${log#"$TOP"/}" >&2
-		tail -n 30 "$log" >&2
+		printf 'error: "%s" failed; see %s\n' "$*" "${log#"$TOP"/}" >&2
+		if grep -q 'error:' "$log"; then
+			grep -m 10 -B 2 'error:' "$log" >&2
+		else
+			tail -n 30 "$log" >&2
+		fi
 		return 1
 	fi
 }

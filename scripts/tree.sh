@@ -102,8 +102,14 @@ for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	if ! git am -q --keep-cr "$p" >"$LOGS/git-am.log" 2>&1; then
 		git am --abort >/dev/null 2>&1 || true
-		cat "$LOGS/git-am.log" >&2
-		die "patch ${p#"$TOP"/} does not apply to $SRC_PKG $ver (the series was exported against ${recorded:-an unknown version})"
+		grep -v -E '^(hint:|When you have|If you prefer|To restore)' "$LOGS/git-am.log" >&2
+		# Keep the half-made tree for inspection, out of the way of the
+		# next run, which must not take it for a complete one.
+		cd "$TOP"
+		rm -rf "$dest.failed"
+		mv "$dest" "$dest.failed"
+		git -C "$dest.failed" worktree prune
+		die "patch ${p#"$TOP"/} does not apply to $SRC_PKG $ver (the series was exported against ${recorded:-an unknown version}); the partial tree is in ${dest#"$TOP"/}.failed"
 	fi
 	n=$((n + 1))
 done
