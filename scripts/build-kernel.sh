@@ -5,9 +5,10 @@
 #
 # The patched kernel is built from build/linux into build/out/TARGET; with
 # --baseline, the unpatched base from build/baseline/linux into
-# build/baseline/out/TARGET (same fragments); see tree_dir in lib.sh.  The .config is tinyconfig
-# plus configs/<fragment>.config for each of the target's fragments; a
-# requested option that does not survive olddefconfig is an error.
+# build/baseline/out/TARGET (same fragments; see tree_dir in lib.sh).  The
+# .config is tinyconfig plus configs/<fragment>.config for each of the
+# target's fragments; a requested option that does not survive
+# olddefconfig is an error.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/targets.sh"

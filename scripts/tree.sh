@@ -7,7 +7,6 @@
 #   scripts/tree.sh --sync    as without options, but re-create the tree
 #                             when patches/ changed since it was made and
 #                             it holds no commits of its own since
-#   scripts/tree.sh --base    the base commit only (tag base), no patches
 #
 # build/baseline/linux, the unpatched base for baseline builds, is a git
 # worktree of the same repository checked out at the base tag.
@@ -18,17 +17,13 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-force= base_only= sync= dest=$TREE
-while [ $# -gt 0 ]; do
-	case $1 in
-	--force) force=1 ;;
-	--sync) sync=1 ;;
-	--base) base_only=1 ;;
-	--dest) dest=$2; shift ;;
-	*) die "usage: $0 [--force] [--base] [--dest DIR]" ;;
-	esac
-	shift
-done
+force= sync= dest=$TREE
+case ${1:-} in
+"") ;;
+--force) force=1 ;;
+--sync) sync=1 ;;
+*) die "usage: $0 [--force | --sync]" ;;
+esac
 
 [ -f "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run scripts/install-deps.sh"
 ver=$(pkg_version)
@@ -93,8 +88,7 @@ if [ -f "$TOP/cover-letter.txt" ]; then
 	git config branch.series.description "$(cat "$TOP/cover-letter.txt")"
 fi
 
-[ -n "$base_only" ] && { phase "done: base only ($(git rev-parse --short base))"; exit 0; }
-[ "$dest" = "$TREE" ] && ensure_baseline "$dest"
+ensure_baseline "$dest"
 
 n=0
 for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
