@@ -12,12 +12,14 @@ set -uo pipefail
 . "$(dirname "$0")/targets.sh"
 
 passed=0 failed=0
-res() { # res OK|FAIL what
-	if [ "$1" = OK ]; then
+# judge WHAT FINDINGS: a check passes when it found nothing.
+judge() {
+	if [ -z "$2" ]; then
 		passed=$((passed + 1))
 	else
 		failed=$((failed + 1))
-		echo "  FAIL $2"
+		echo "  FAIL $1"
+		sed 's/^/    /' <<<"$2" | head -n 30
 	fi
 }
 
@@ -26,14 +28,7 @@ cd "$TREE" || die "no tree (make tree)"
 phase "checkpatch --strict on patches/"
 for p in "$TOP"/patches/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
-	out=$(./scripts/checkpatch.pl --strict --no-tree -q "$p" 2>&1)
-	sum=$(./scripts/checkpatch.pl --strict --no-tree "$p" 2>&1 | grep '^total:')
-	if [ -z "$out" ]; then
-		res OK "checkpatch ${p##*/}"
-	else
-		res FAIL "checkpatch ${p##*/}: $sum"
-		sed 's/^/    /' <<<"$out" | head -n 30
-	fi
+	judge "checkpatch ${p##*/}" "$(./scripts/checkpatch.pl --strict --no-tree -q "$p" 2>&1)"
 done
 
 phase "kernel-doc -none on touched sources (no warning the base file lacks)"
@@ -44,13 +39,7 @@ kdoc() {
 }
 mapfile -t files < <(git diff --name-only --diff-filter=AM base..HEAD -- '*.c' '*.h')
 for f in "${files[@]}"; do
-	new=$(comm -23 <(kdoc "$TREE" "$f") <(kdoc "$(tree_dir baseline)" "$f"))
-	if [ -z "$new" ]; then
-		res OK "kernel-doc $f"
-	else
-		res FAIL "kernel-doc $f"
-		sed 's/^/    /' <<<"$new" | head -n 20
-	fi
+	judge "kernel-doc $f" "$(comm -23 <(kdoc "$TREE" "$f") <(kdoc "$(tree_dir baseline)" "$f"))"
 done
 
 # Directories with a Makefile that the series touches.
@@ -92,15 +81,10 @@ if [ ${#dirs[@]} -gt 0 ]; then
 		phase "W=1 build of ${mine[*]} for $target (patched and baseline)"
 		"$TOP/scripts/build-kernel.sh" "$target" prepare >/dev/null &&
 			"$TOP/scripts/build-kernel.sh" --baseline "$target" prepare >/dev/null ||
-			{ res FAIL "W=1 $target: kernel does not build"; continue; }
-		new=$(comm -23 <(w1 "$TREE" "$(out_dir patched $target)" "${mine[@]}") \
-			<(w1 "$(tree_dir baseline)" "$(out_dir baseline $target)" "${mine[@]}"))
-		if [ -z "$new" ]; then
-			res OK "W=1 $target"
-		else
-			res FAIL "W=1 $target: new warnings"
-			sed 's/^/    /' <<<"$new" | head -n 30
-		fi
+			{ judge "W=1 $target" "the kernel does not configure"; continue; }
+		judge "W=1 $target: new warnings" \
+			"$(comm -23 <(w1 "$TREE" "$(out_dir patched $target)" "${mine[@]}") \
+				<(w1 "$(tree_dir baseline)" "$(out_dir baseline $target)" "${mine[@]}"))"
 	done
 fi
 
