@@ -26,17 +26,26 @@ rc=0
 	--make_options CC="ccache gcc" "$@") >"$log" 2>&1 || rc=$?
 
 # kunit.py ends with "Testing complete. Ran N tests: passed: P, failed: F,
-# skipped: S, errors: E" (fields with a zero count are left out).
+# crashed: C, skipped: S, errors: E" (fields with a zero count are left out).
 summary=$(grep -a 'Testing complete' "$log" | tail -n 1 || true)
 count() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" <<<"$summary"; }
-p=$(count passed) f=$(count failed) s=$(count skipped) e=$(count errors)
-p=${p:-0} f=$((${f:-0} + ${e:-0})) s=${s:-0}
+p=$(count passed) f=$(count failed) c=$(count crashed) s=$(count skipped) e=$(count errors)
+p=${p:-0} f=$((${f:-0} + ${c:-0} + ${e:-0})) s=${s:-0}
 if [ -z "$summary" ] || { [ $rc != 0 ] && [ "$f" = 0 ]; }; then
 	f=$((f + 1))
 	echo "kunit-um: kunit.py failed (rc=$rc) before reporting; last lines:"
 	tail -n 25 "$log"
 fi
 grep -a -E '\[(FAILED|SKIPPED)\]' "$log" | sed 's/^/  /' || true
+# kunit.py judges the results only: the kernel's own log must be free of
+# splats too.
+if [ -f "$out/test.log" ] &&
+   ! python3 "$TOP/scripts/parse-log.py" "$out/test.log" --name "$name-console" \
+	--results "$BUILD/out" >"$LOGS/$name-console.txt"; then
+	f=$((f + 1))
+	echo "$name: the UML kernel's console ($out/test.log) is not clean:"
+	grep -v '^  skip' "$LOGS/$name-console.txt"
+fi
 echo "$name: $p passed, $f failed, $s skipped (log: ${log#"$TOP"/})"
 echo "$p $f $s" >"$BUILD/results/$name"
 [ "$f" = 0 ]
