@@ -12,10 +12,39 @@ kind=patched
 [ -n "$base" ] && kind=baseline
 name=guest-$(kind_name $kind "$target")
 
-"$TOP/scripts/build-kernel.sh" $base "$target"
-"$TOP/scripts/run-guest.sh" $base "$target"
+# Cases that fail by chance, not by a bug.  Under tag-based KASAN these
+# 6.1 cases access memory just past their allocation, which belongs to a
+# neighbour carrying its own random tag: pagealloc_oob_right reads the next
+# page, ksize_unpoisons_memory the next kmalloc-128 object.  About one time
+# in 15 (MTE's 4-bit tags, less the reserved ones) the neighbour's tag is
+# the test's own and no fault occurs; the suite does not retry.  A run
+# whose only failures are such cases boots once more with fresh random
+# tags; a real regression fails both boots.
+PROBABILISTIC="kasan.pagealloc_oob_right kasan.ksize_unpoisons_memory"
+
 # Concurrency tests need both vCPUs really brought up.
 args=(--name "$name" --need-done --expect 'smp: Brought up 1 node, 2 CPUs')
 # KASAN's KUnit suite provokes reports on purpose.
 [ "$target" = arm64-mte ] && args+=(--expect-reports kasan)
-python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}"
+
+"$TOP/scripts/build-kernel.sh" $base "$target"
+"$TOP/scripts/run-guest.sh" $base "$target"
+verdict=$LOGS/$name.verdict
+rc=0
+python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}" >"$verdict" || rc=$?
+if [ $rc != 0 ] && ! grep -q 'FAIL:' "$verdict"; then
+	chance=1
+	for c in $(sed -n 's/^  FAIL \([^ ]*\) .*/\1/p' "$verdict"); do
+		case " $PROBABILISTIC " in *" $c "*) ;; *) chance= ;; esac
+	done
+	if [ -n "$chance" ]; then
+		cat "$verdict"
+		cp "$LOGS/$name.log" "$LOGS/$name.first.log"
+		echo "$name: only cases that fail by chance failed (see test-guest.sh); booting once more (first log: ${name}.first.log)"
+		"$TOP/scripts/run-guest.sh" $base "$target"
+		rc=0
+		python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}" >"$verdict" || rc=$?
+	fi
+fi
+cat "$verdict"
+exit $rc
