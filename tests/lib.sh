@@ -49,8 +49,8 @@ expect_eq() {
 	fi
 }
 
-# has_config SYMBOL: true when the running kernel was built with it (needs
-# the symbol's effect to be visible; tests use it for skips only).
+# cmdline_has WORD: true when the kernel command line holds WORD (e.g.
+# page_owner=on); tests use it to skip what the boot did not enable.
 cmdline_has() {
 	case " $(cat /proc/cmdline) " in *" $1 "*) return 0 ;; esac
 	return 1
