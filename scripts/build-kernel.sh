@@ -58,6 +58,11 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stam
 		*) continue ;;
 		esac
 		want=${line#*=}
+		# The base and prefixes of the series lack the series' symbols.
+		if [ $kind != patched ] &&
+		   ! grep -rqsE --include='Kconfig*' "^[[:space:]]*(menu)?config ${sym#CONFIG_}\$" "$tree"; then
+			continue
+		fi
 		got=$(grep -E "^$sym=|^# $sym is not set" "$out/.config" || true)
 		case $got in
 		"$sym=$want") ;;

@@ -23,7 +23,8 @@ rc=0
 (cd "$tree" && python3 tools/testing/kunit/kunit.py run \
 	--kunitconfig="$TOP/configs/kunit/series.kunitconfig" \
 	--build_dir="$out" --jobs="$(nproc)" --timeout=600 \
-	--make_options CC="ccache gcc" "$@") >"$log" 2>&1 || rc=$?
+	--make_options CC="ccache gcc" \
+	--kernel_args stack_depot_max_size=8M "$@") >"$log" 2>&1 || rc=$?
 
 # kunit.py ends with "Testing complete. Ran N tests: passed: P, failed: F,
 # crashed: C, skipped: S, errors: E" (fields with a zero count are left out).
@@ -41,6 +42,7 @@ grep -a -E '\[(FAILED|SKIPPED)\]' "$log" | sed 's/^/  /' || true
 # splats too.
 if [ -f "$out/test.log" ] &&
    ! python3 "$TOP/scripts/parse-log.py" "$out/test.log" --name "$name-console" \
+	--allow-warning stackdepot:lib/stackdepot.c \
 	--results "$BUILD/out" >"$LOGS/$name-console.txt"; then
 	f=$((f + 1))
 	echo "$name: the UML kernel's console ($out/test.log) is not clean:"

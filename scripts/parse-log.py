@@ -2,6 +2,7 @@
 """Judge a guest console log: KTAP results and kernel splats.
 
     parse-log.py LOG --name NAME [--expect-reports SUITE] [--need-done]
+                 [--allow-warning SUITE:FILE]
 
 Counts every test case (and every --expect line: a console line that
 must appear) (a KTAP result line indented once, below a suite)
@@ -9,7 +10,9 @@ as passed, failed or skipped, checks that the guest finished, and scans
 the whole log for kernel splats: WARNING:, BUG:, Oops, panics, lockdep
 and RCU reports.  KASAN reports are expected only inside the suites named
 with --expect-reports (KASAN's own KUnit suite provokes them on purpose);
-a report anywhere else is a failure.  Prints a summary with the offending
+a report anywhere else is a failure.  Likewise a WARNING: raised at FILE is
+tolerated only while SUITE runs (--allow-warning; the stack depot's suite
+checks that misuse warns).  Prints a summary with the offending
 lines, writes "passed failed skipped" to build/results/NAME, exits 1 on
 any failure.
 """
@@ -39,12 +42,15 @@ def main():
                     help='require the guest init to print "KMEMOBS: done"')
     ap.add_argument('--expect', action='append', default=[],
                     help='a console line that must appear (one test case each)')
+    ap.add_argument('--allow-warning', action='append', default=[],
+                    help='SUITE:FILE: a WARNING at FILE is expected in SUITE')
     ap.add_argument('--results', default=None)
     a = ap.parse_args()
 
     with open(a.log, errors='replace') as f:
         lines = [TS.sub('', l.rstrip('\r\n')) for l in f]
 
+    allowed = [w.split(':', 1) for w in a.allow_warning]
     passed, failed, skipped = [], [], []
     splats = []
     stack = []          # open suites: (indent, name)
@@ -87,6 +93,10 @@ def main():
         if in_report:
             continue
         if SPLAT.search(line):
+            if line.startswith('WARNING:') and any(
+                    s in suites and re.search(rf' at (\S*/)?{re.escape(path)}:', line)
+                    for s, path in allowed):
+                continue
             splats.append((no, line))
 
     for want in a.expect:

@@ -7,7 +7,7 @@ target_env() {
 	case $1 in
 	x86_64)
 		ARCH=x86_64 CROSS=
-		FRAGS="base x86_64 debug page_owner"
+		FRAGS="base x86_64 debug page_owner stackdepot-test"
 		IMAGE=arch/x86/boot/bzImage
 		;;
 	x86_64-bench)

@@ -1,5 +1,7 @@
-# stackdepot/stats in debugfs: the depot's counters.  With page_owner=on
-# every page allocation saves a stack, so the counters must move.
+# stackdepot/stats in debugfs: the depot's counters and the invariants
+# between them.  With page_owner=on every page allocation saves a stack, so
+# the counters must move.  The stackdepot KUnit suite (run at boot) has
+# evicted records and filled the depot to its cap by now.
 
 stats=/sys/kernel/debug/stackdepot/stats
 # Reading the file allocates pages, which saves stacks: take every value
@@ -16,18 +18,37 @@ if [ ! -r "$stats" ]; then
 	skip "stackdepot/stats" "kernel without depot statistics"
 else
 	snap
-	for f in pools pool_bytes records_in_use saves hits new_records dropped; do
+	for f in pools max_pools pool_bytes record_bytes records_in_use \
+		 records_persistent records_refcounted freelist saves hits \
+		 new_records evictions dropped bad_puts stale_fetches; do
 		v=$(field $f)
 		check "field $f is a number ($v)" sh -c "[ -n '$v' ] && [ '$v' -ge 0 ]"
 	done
 	pools=$(field pools)
 	check "pools in use ($pools)" test "$pools" -ge 1
-	# STACK_ALLOC_ORDER 2: a pool is four 4 KiB pages.
+	# A pool is four 4 KiB pages.
 	expect_eq "pool_bytes is pools * 16 KiB" "$(field pool_bytes)" "$((pools * 16384))"
+	check "pools ($pools) within max_pools ($(field max_pools))" \
+		test "$pools" -le "$(field max_pools)"
 	records=$(field records_in_use)
 	check "records stored ($records)" test "$records" -ge 1
-	expect_eq "records are never freed: in use == created" "$records" "$(field new_records)"
-	expect_eq "nothing dropped" "$(field dropped)" 0
+	expect_eq "records in use are persistent or refcounted" "$records" \
+		"$(($(field records_persistent) + $(field records_refcounted)))"
+	expect_eq "every record created is in use or evicted" "$(field new_records)" \
+		"$((records + $(field evictions)))"
+	# Every slot of every pool is either a record or on the freelist.
+	expect_eq "slots: in use + free == pools * slots per pool" \
+		"$((records + $(field freelist)))" \
+		"$((pools * (16384 / $(field record_bytes))))"
+
+	if cmdline_has stack_depot_max_size=16M; then
+		expect_eq "stack_depot_max_size=16M: 1024 pools at most" "$(field max_pools)" 1024
+		check "stack_depot_max_size=16Q rejected with a message" \
+			sh -c "dmesg | grep -q 'stack_depot_max_size=16Q: not a size'"
+	else
+		skip "stack_depot_max_size=" "not on the command line"
+		skip "stack_depot_max_size= rejected" "not on the command line"
+	fi
 
 	saves0=$(field saves)
 	hits0=$(field hits)
