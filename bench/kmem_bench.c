@@ -9,6 +9,8 @@
  *
  *   kmem_bench: case=kmalloc-8 ops=200000 ns=12345678 ns_per_op=61.7
  *
+ * Parameter "only" runs the cases whose name starts with it.
+ *
  * The guest unloads it again with rmmod.  (Failing the load instead would
  * make busybox insmod retry it through init_module() and run it twice.)
  *
@@ -23,12 +25,22 @@
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 static unsigned int ops = 200000;
 module_param(ops, uint, 0444);
 MODULE_PARM_DESC(ops, "operations per case");
 
+static char *only = "";
+module_param(only, charp, 0444);
+MODULE_PARM_DESC(only, "run only the cases whose name starts with this");
+
 #define BATCH 64
+
+static bool want(const char *name)
+{
+	return !strncmp(name, only, strlen(only));
+}
 
 static void report(const char *name, u64 ns, unsigned int n)
 {
@@ -86,9 +98,11 @@ static int __init kmem_bench_init(void)
 	ops = roundup(max(ops, (unsigned int)BATCH), BATCH);
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		snprintf(name, sizeof(name), "kmalloc-%zu", sizes[i]);
-		report(name, bench_kmalloc(sizes[i]), ops);
+		if (want(name))
+			report(name, bench_kmalloc(sizes[i]), ops);
 	}
-	report("pgalloc", bench_pgalloc(), ops);
+	if (want("pgalloc"))
+		report("pgalloc", bench_pgalloc(), ops);
 	pr_info("done\n");
 	return 0;
 }

@@ -21,6 +21,14 @@
 # Variants are kernel command lines to benchmark under (default: all):
 #   default      no extra parameters
 #   page_owner   page_owner=on
+#   smp2         the stack depot's hit path from two CPUs at once
+#                (depot-hit-2cpu): always 2 vCPUs and the wall clock, since
+#                one vCPU cannot show cache-line bouncing; ROUNDS_SMP2
+#                rounds (default 3 * ROUNDS) to tame the noise
+#
+# The modules in bench/ (kmem_bench: allocator loops; depot_bench: the stack
+# depot) print "case=NAME ... ns_per_op=X" and "metric=NAME value=X" lines;
+# metrics (bytes per stored trace) are reported like cases.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -33,9 +41,10 @@ wall) vm=(--smp 2) unit="ns (host wall clock under TCG)" ;;
 *) die "CLOCK is icount or wall" ;;
 esac
 target=x86_64-bench
-declare -A VARIANTS=([default]="" [page_owner]="page_owner=on")
+declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
+		    [smp2]="kmemobs.bench_only=depot-hit-2cpu")
 variants=("$@")
-[ ${#variants[@]} -gt 0 ] || variants=(default page_owner)
+[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2)
 out=$BUILD/bench
 mkdir -p "$out"
 
@@ -60,21 +69,28 @@ samples=$out/samples.txt
 : >"$samples"
 for v in "${variants[@]}"; do
 	[ -n "${VARIANTS[$v]+x}" ] || die "unknown variant $v (${!VARIANTS[*]})"
-	for r in $(seq 1 "$ROUNDS"); do
+	rounds=$ROUNDS vmv=("${vm[@]}")
+	if [ "$v" = smp2 ]; then
+		rounds=${ROUNDS_SMP2:-$((3 * ROUNDS))} vmv=(--smp 2)
+	fi
+	for r in $(seq 1 "$rounds"); do
 		for k in patched baseline; do
 			base=
 			[ $k = baseline ] && base=--baseline
 			tag=bench-$v-$r
-			GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base --mode bench "${vm[@]}" \
+			GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base --mode bench "${vmv[@]}" \
 				--append "kmemobs.bench_ops=$OPS ${VARIANTS[$v]}" \
 				--file "$out/mod-$k/kmem_bench.ko:/lib/modules/kmem_bench.ko" \
+				--file "$out/mod-$k/depot_bench.ko:/lib/modules/depot_bench.ko" \
 				$target >/dev/null
 			log=$LOGS/guest-$(kind_name $k $target)-$tag.log
-			n=$(grep -c 'kmem_bench: case=' "$log" || true)
+			n=$(grep -cE '_bench: (case|metric)=' "$log" || true)
 			[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
-			sed -n "s/.*kmem_bench: case=\([^ ]*\) .*ns_per_op=\([0-9.]*\).*/$v $k $r \1 \2/p" \
+			grep -q 'did not complete' "$log" && { tail -n 30 "$log"; die "a benchmark module failed in $log"; }
+			sed -nE "s/.*_bench: case=([^ ]*) .*ns_per_op=([0-9.]*).*/$v $k $r \1 \2/p;
+				 s/.*_bench: metric=([^ ]*) value=([0-9.]*).*/$v $k $r \1 \2/p" \
 				"$log" >>"$samples"
-			phase "variant $v round $r/$ROUNDS $k: $n cases"
+			phase "variant $v round $r/$rounds $k: $n cases"
 		done
 	done
 done
@@ -91,7 +107,9 @@ for line in open(samples):
         order.append((v, case))
     data[(v, case, k)].append(float(ns))
 lines = [f'make bench: {rounds} rounds, {ops} ops per case, QEMU TCG x86_64, '
-         f'{unit} per operation (median of rounds)',
+         f'{unit} per operation (median of rounds); variant smp2: 2 vCPUs, '
+         f'host wall-clock ns; bytes-per-trace-N: bytes of free memory per '
+         f'stored trace of N frames',
          f'{"variant":<11} {"case":<12} {"patched":>9} {"baseline":>9} '
          f'{"ratio":>6} {"spread-p":>8} {"spread-b":>8}']
 for v, case in order:

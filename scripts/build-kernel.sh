@@ -37,8 +37,12 @@ export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=time_macros
 export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
 export KBUILD_BUILD_USER=kmemobs KBUILD_BUILD_HOST=build
 ccache -M 8G >/dev/null 2>&1 || true
-MK=(make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS"
-    CC="ccache ${CROSS}gcc" -j"$(nproc)")
+if [ -n "$LLVM" ]; then
+	MK=(make -C "$tree" O="$out" ARCH="$ARCH" LLVM=1 CC="ccache clang" -j"$(nproc)")
+else
+	MK=(make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS"
+	    CC="ccache ${CROSS}gcc" -j"$(nproc)")
+fi
 
 # Re-generate the config when it is missing or a fragment changed.
 frag_files=()
@@ -76,4 +80,8 @@ fi
 
 phase "build $name ($(git -C "$tree" describe --always --tags 2>/dev/null)), log in ${log#"$TOP"/}"
 run_logged "$log" "${MK[@]}" "$@"
-phase "built ${out#"$TOP"/}/$IMAGE"
+if [ $# -gt 0 ]; then
+	phase "built $name: $*"
+else
+	phase "built ${out#"$TOP"/}/$IMAGE"
+fi

@@ -5,7 +5,9 @@
 #  - scripts/kernel-doc -none on every C file and header the series
 #    touches: no warning that the file does not have in the base;
 #  - a W=1 build of the touched directories for each guest target,
-#    patched and baseline: no warning the baseline does not have.
+#    patched and baseline: no warning the baseline does not have;
+#  - every 6.1 user of the stack depot compiles (x86_64-users with gcc,
+#    x86_64-kmsan with clang; objects only).
 # Counts go to build/results/series.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -90,6 +92,25 @@ if [ ${#dirs[@]} -gt 0 ]; then
 				<(w1 "$(tree_dir baseline)" "$(out_dir baseline $target)" "${mine[@]}"))"
 	done
 fi
+
+# Every 6.1 user of the stack depot still builds: compile their objects in
+# configurations that enable them (compile only, no link or boot).
+DEPOT_USERS="lib/stackdepot.o mm/kasan/ mm/kmemleak.o mm/page_owner.o mm/slub.o
+	lib/ref_tracker.o drivers/gpu/drm/drm_mm.o drivers/gpu/drm/drm_modeset_lock.o
+	drivers/gpu/drm/display/drm_dp_mst_topology.o
+	drivers/gpu/drm/i915/intel_runtime_pm.o"
+KMSAN_USERS="lib/stackdepot.o mm/kmsan/"
+for t in x86_64-users x86_64-kmsan; do
+	objs=$DEPOT_USERS
+	[ $t = x86_64-kmsan ] && objs=$KMSAN_USERS
+	phase "depot users build: $t ($(echo $objs | wc -w) objects)"
+	# shellcheck disable=SC2086
+	if "$TOP/scripts/build-kernel.sh" "$t" $objs >/dev/null 2>"$LOGS/users-$t.err"; then
+		judge "depot users build $t" ""
+	else
+		judge "depot users build $t" "$(grep -E 'error|config:' "$LOGS/users-$t.err" "$LOGS/build-$t.log" 2>/dev/null | head -n 20)"
+	fi
+done
 
 echo "series: $passed passed, $failed failed"
 mkdir -p "$BUILD/results"

@@ -14,6 +14,7 @@ PKGS=(
 	bc flex bison libelf-dev libssl-dev cpio ccache kmod rsync xz-utils
 	python3 git perl
 	busybox-static
+	clang lld llvm
 )
 
 missing=()

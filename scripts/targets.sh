@@ -2,8 +2,10 @@
 # configs/, applied in order on top of tinyconfig) and the boot image.
 # shellcheck shell=bash
 
-# target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET.
+# target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, and LLVM=1
+# for targets built with clang.
 target_env() {
+	LLVM=
 	case $1 in
 	x86_64)
 		ARCH=x86_64 CROSS=
@@ -21,8 +23,20 @@ target_env() {
 		FRAGS="base arm64 kasan-hw-tags"
 		IMAGE=arch/arm64/boot/Image
 		;;
+	x86_64-users)
+		# Compile-only: the stack depot's users (make series).
+		ARCH=x86_64 CROSS=
+		FRAGS="base x86_64 depot-users"
+		IMAGE=arch/x86/boot/bzImage
+		;;
+	x86_64-kmsan)
+		# Compile-only, with clang: KMSAN (make series).
+		ARCH=x86_64 CROSS= LLVM=1
+		FRAGS="base x86_64 depot-users-kmsan"
+		IMAGE=arch/x86/boot/bzImage
+		;;
 	*)
-		die "unknown target '$1' (x86_64, x86_64-bench, arm64-mte)"
+		die "unknown target '$1' (x86_64, x86_64-bench, arm64-mte, x86_64-users, x86_64-kmsan)"
 		;;
 	esac
 }

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * depot_bench: stack depot micro-benchmarks for "make bench".
+ *
+ * Built out of tree against both the patched and the unpatched kernel, like
+ * kmem_bench; the only difference is that against the patched kernel the
+ * "new" case also drops its reference (the unpatched depot cannot).  Loading
+ * the module runs the cases and prints one line each:
+ *
+ *   depot_bench: case=depot-hit ops=400000 ns=... ns_per_op=61.7
+ *   depot_bench: metric=bytes-per-trace-16 value=565.0
+ *
+ * Cases:
+ *   depot-hit      save of a trace that is already stored (16 frames), the
+ *                  hot path of every depot user
+ *   depot-hit-2cpu the same from one kthread on each of two CPUs at once,
+ *                  ns_per_op = elapsed time / saves per thread (only with
+ *                  two CPUs online)
+ *   depot-new      save of a new trace (16 frames); patched: with
+ *                  STACK_DEPOT_FLAG_GET, followed by stack_depot_put()
+ * Metrics:
+ *   bytes-per-trace-N  free memory consumed per new persistent trace of N
+ *                      frames, over 4096 traces (pools are never freed, so
+ *                      this is what a stored trace costs)
+ *
+ * Parameter "only" runs the cases whose name starts with it.
+ */
+#define pr_fmt(fmt) "depot_bench: " fmt
+
+#include <linux/atomic.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/stackdepot.h>
+#include <linux/string.h>
+#include <linux/vmstat.h>
+
+static unsigned int ops = 200000;
+module_param(ops, uint, 0444);
+MODULE_PARM_DESC(ops, "operations per case");
+
+static char *only = "";
+module_param(only, charp, 0444);
+MODULE_PARM_DESC(only, "run only the cases whose name starts with this");
+
+#define FRAMES		16
+#define NEW_OPS		20000	/* the unpatched depot keeps every new trace */
+#define MEM_TRACES	4096
+
+/* Made-up frames, unique per trace: never a stack some user saves. */
+static unsigned long seq;
+
+static void make_trace(unsigned long *entries, unsigned int nr)
+{
+	unsigned int i;
+
+	seq++;
+	for (i = 0; i < nr; i++)
+		entries[i] = 0x6b000000UL + (seq << 12) + i * 8;
+}
+
+static bool want(const char *name)
+{
+	return !strncmp(name, only, strlen(only));
+}
+
+static void report(const char *name, u64 ns, unsigned int n)
+{
+	u64 tenths = div_u64(ns * 10, n);
+
+	pr_info("case=%s ops=%u ns=%llu ns_per_op=%llu.%llu\n", name, n, ns,
+		div_u64(tenths, 10), tenths % 10);
+}
+
+static unsigned long hit_trace[FRAMES];
+
+static u64 bench_hit(unsigned int n)
+{
+	unsigned int i;
+	u64 t0 = ktime_get_ns();
+
+	for (i = 0; i < n; i++) {
+		stack_depot_save(hit_trace, FRAMES, GFP_KERNEL);
+		if (!(i & 1023))
+			cond_resched();
+	}
+	return ktime_get_ns() - t0;
+}
+
+struct hit_thread {
+	struct completion *go;
+	atomic_t *running;
+	u64 ns;
+};
+
+static int hit_thread_fn(void *arg)
+{
+	struct hit_thread *t = arg;
+
+	wait_for_completion(t->go);
+	t->ns = bench_hit(ops);
+	atomic_dec(t->running);
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+static void bench_hit_2cpu(void)
+{
+	struct task_struct *tasks[2];
+	struct hit_thread threads[2];
+	DECLARE_COMPLETION_ONSTACK(go);
+	atomic_t running = ATOMIC_INIT(2);
+	u64 t0, ns;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		threads[i] = (struct hit_thread){ .go = &go, .running = &running };
+		tasks[i] = kthread_create(hit_thread_fn, &threads[i],
+					  "depot_bench/%d", i);
+		if (IS_ERR(tasks[i])) {
+			pr_err("cannot start a thread\n");
+			while (--i >= 0)
+				kthread_stop(tasks[i]);
+			return;
+		}
+		kthread_bind(tasks[i], i);
+		wake_up_process(tasks[i]);
+	}
+	t0 = ktime_get_ns();
+	complete_all(&go);
+	while (atomic_read(&running))
+		schedule_timeout_interruptible(1);
+	ns = ktime_get_ns() - t0;
+	for (i = 0; i < 2; i++)
+		kthread_stop(tasks[i]);
+	report("depot-hit-2cpu", ns, ops);
+}
+
+static u64 bench_new(unsigned int n)
+{
+	unsigned long entries[FRAMES];
+	depot_stack_handle_t handle;
+	unsigned int i;
+	u64 ns = 0, t0;
+
+	for (i = 0; i < n; i++) {
+		make_trace(entries, FRAMES);
+		t0 = ktime_get_ns();
+#ifdef STACK_DEPOT_FLAG_GET
+		handle = stack_depot_save_flags(entries, FRAMES, GFP_KERNEL,
+						STACK_DEPOT_FLAG_CAN_ALLOC |
+						STACK_DEPOT_FLAG_GET);
+		stack_depot_put(handle);
+#else
+		handle = stack_depot_save(entries, FRAMES, GFP_KERNEL);
+#endif
+		ns += ktime_get_ns() - t0;
+		if (!handle)
+			pr_err("depot-new: save failed\n");
+		if (!(i & 255))
+			cond_resched();
+	}
+	return ns;
+}
+
+static void bytes_per_trace(unsigned int frames)
+{
+	unsigned long entries[64];
+	unsigned long before, after;
+	unsigned int i, stored = 0;
+	u64 tenths;
+
+	before = global_zone_page_state(NR_FREE_PAGES);
+	for (i = 0; i < MEM_TRACES; i++) {
+		make_trace(entries, frames);
+		if (stack_depot_save(entries, frames, GFP_KERNEL))
+			stored++;
+	}
+	after = global_zone_page_state(NR_FREE_PAGES);
+	if (!stored || after > before) {
+		pr_err("bytes-per-trace-%u: no measurement\n", frames);
+		return;
+	}
+	tenths = div_u64((u64)(before - after) * PAGE_SIZE * 10, stored);
+	pr_info("metric=bytes-per-trace-%u value=%llu.%llu\n", frames,
+		div_u64(tenths, 10), tenths % 10);
+}
+
+static int __init depot_bench_init(void)
+{
+	make_trace(hit_trace, FRAMES);
+	if (!stack_depot_save(hit_trace, FRAMES, GFP_KERNEL)) {
+		pr_err("the stack depot does not save\n");
+		return 0;
+	}
+	if (want("depot-hit"))
+		report("depot-hit", bench_hit(ops), ops);
+	if (want("depot-hit-2cpu") && num_online_cpus() >= 2)
+		bench_hit_2cpu();
+	if (want("depot-new"))
+		report("depot-new", bench_new(NEW_OPS), NEW_OPS);
+	if (want("bytes-per-trace")) {
+		bytes_per_trace(8);
+		bytes_per_trace(16);
+		bytes_per_trace(32);
+	}
+	pr_info("done\n");
+	return 0;
+}
+module_init(depot_bench_init);
+
+static void __exit depot_bench_exit(void)
+{
+}
+module_exit(depot_bench_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Stack depot micro-benchmarks for make bench");
