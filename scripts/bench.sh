@@ -110,14 +110,14 @@ lines = [f'make bench: {rounds} rounds, {ops} ops per case, QEMU TCG x86_64, '
          f'{unit} per operation (median of rounds); variant smp2: 2 vCPUs, '
          f'host wall-clock ns; bytes-per-trace-N: bytes of free memory per '
          f'stored trace of N frames',
-         f'{"variant":<11} {"case":<12} {"patched":>9} {"baseline":>9} '
+         f'{"variant":<11} {"case":<18} {"patched":>9} {"baseline":>9} '
          f'{"ratio":>6} {"spread-p":>8} {"spread-b":>8}']
 for v, case in order:
     p, b = data[(v, case, 'patched')], data[(v, case, 'baseline')]
     mp, mb = statistics.median(p), statistics.median(b)
     sp = (max(p) - min(p)) / mp * 100 if mp else 0
     sb = (max(b) - min(b)) / mb * 100 if mb else 0
-    lines.append(f'{v:<11} {case:<12} {mp:9.1f} {mb:9.1f} {mp / mb:6.3f} '
+    lines.append(f'{v:<11} {case:<18} {mp:9.1f} {mb:9.1f} {mp / mb:6.3f} '
                  f'{sp:7.1f}% {sb:7.1f}%')
 open(dest, 'w').write('\n'.join(lines) + '\n')
 print('\n'.join(lines))

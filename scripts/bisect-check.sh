@@ -3,7 +3,9 @@
 # guest target, so that any prefix of the series is a working kernel.
 # Slow (one incremental build per patch and target); not part of CI.
 #
-#   scripts/bisect-check.sh [TARGET...]     (default: x86_64 arm64-mte)
+#   FROM=N scripts/bisect-check.sh [TARGET...]  (default: x86_64 arm64-mte)
+#
+# FROM=N starts at the Nth patch (earlier prefixes were checked before).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -18,6 +20,7 @@ mapfile -t commits < <(git -C "$TREE" rev-list --reverse base..HEAD)
 bad=0 i=0
 for c in "${commits[@]}"; do
 	i=$((i + 1))
+	[ "$i" -ge "${FROM:-1}" ] || continue
 	git -C "$wt" checkout -q --detach "$c"
 	subj=$(git -C "$wt" log -1 --format=%s)
 	for t in "${targets[@]}"; do
@@ -29,5 +32,6 @@ for c in "${commits[@]}"; do
 		fi
 	done
 done
-echo "bisect: $((${#commits[@]} * ${#targets[@]} - bad)) passed, $bad failed"
+n=$(( (${#commits[@]} - ${FROM:-1} + 1) * ${#targets[@]} ))
+echo "bisect: $((n - bad)) passed, $bad failed"
 [ $bad = 0 ]
