@@ -40,13 +40,7 @@
 #include <linux/string.h>
 #include <linux/vmstat.h>
 
-static unsigned int ops = 200000;
-module_param(ops, uint, 0444);
-MODULE_PARM_DESC(ops, "operations per case");
-
-static char *only = "";
-module_param(only, charp, 0444);
-MODULE_PARM_DESC(only, "run only the cases whose name starts with this");
+#include "bench.h"
 
 #define FRAMES		16
 #define NEW_OPS		20000	/* the unpatched depot keeps every new trace */
@@ -64,18 +58,7 @@ static void make_trace(unsigned long *entries, unsigned int nr)
 		entries[i] = 0x6b000000UL + (seq << 12) + i * 8;
 }
 
-static bool want(const char *name)
-{
-	return !strncmp(name, only, strlen(only));
-}
 
-static void report(const char *name, u64 ns, unsigned int n)
-{
-	u64 tenths = div_u64(ns * 10, n);
-
-	pr_info("case=%s ops=%u ns=%llu ns_per_op=%llu.%llu\n", name, n, ns,
-		div_u64(tenths, 10), tenths % 10);
-}
 
 static unsigned long hit_trace[FRAMES];
 
@@ -139,7 +122,7 @@ static void bench_hit_2cpu(void)
 	ns = ktime_get_ns() - t0;
 	for (i = 0; i < 2; i++)
 		kthread_stop(tasks[i]);
-	report("depot-hit-2cpu", ns, ops);
+	bench_report("depot-hit-2cpu", ns, ops);
 }
 
 static u64 bench_new(unsigned int n)
@@ -205,17 +188,17 @@ static int __init depot_bench_init(void)
 		return 0;
 	}
 	/* First: depot-new leaves free slots behind in the patched depot. */
-	if (want("bytes-per-trace")) {
+	if (bench_want(only, "bytes-per-trace")) {
 		bytes_per_trace(8);
 		bytes_per_trace(16);
 		bytes_per_trace(32);
 	}
-	if (want("depot-hit"))
-		report("depot-hit", bench_hit(ops), ops);
-	if (want("depot-hit-2cpu") && num_online_cpus() >= 2)
+	if (bench_want(only, "depot-hit"))
+		bench_report("depot-hit", bench_hit(ops), ops);
+	if (bench_want(only, "depot-hit-2cpu") && num_online_cpus() >= 2)
 		bench_hit_2cpu();
-	if (want("depot-new"))
-		report("depot-new", bench_new(NEW_OPS), NEW_OPS);
+	if (bench_want(only, "depot-new"))
+		bench_report("depot-new", bench_new(NEW_OPS), NEW_OPS);
 	pr_info("done\n");
 	return 0;
 }

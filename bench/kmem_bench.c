@@ -27,28 +27,11 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-static unsigned int ops = 200000;
-module_param(ops, uint, 0444);
-MODULE_PARM_DESC(ops, "operations per case");
-
-static char *only = "";
-module_param(only, charp, 0444);
-MODULE_PARM_DESC(only, "run only the cases whose name starts with this");
+#include "bench.h"
 
 #define BATCH 64
 
-static bool want(const char *name)
-{
-	return !strncmp(name, only, strlen(only));
-}
 
-static void report(const char *name, u64 ns, unsigned int n)
-{
-	u64 tenths = div_u64(ns * 10, n);
-
-	pr_info("case=%s ops=%u ns=%llu ns_per_op=%llu.%llu\n", name, n, ns,
-		div_u64(tenths, 10), tenths % 10);
-}
 
 /* Allocate a batch, then free it: keeps the slab fast path honest. */
 static u64 bench_kmalloc(size_t size)
@@ -98,11 +81,11 @@ static int __init kmem_bench_init(void)
 	ops = roundup(max(ops, (unsigned int)BATCH), BATCH);
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		snprintf(name, sizeof(name), "kmalloc-%zu", sizes[i]);
-		if (want(name))
-			report(name, bench_kmalloc(sizes[i]), ops);
+		if (bench_want(only, name))
+			bench_report(name, bench_kmalloc(sizes[i]), ops);
 	}
-	if (want("pgalloc"))
-		report("pgalloc", bench_pgalloc(), ops);
+	if (bench_want(only, "pgalloc"))
+		bench_report("pgalloc", bench_pgalloc(), ops);
 	pr_info("done\n");
 	return 0;
 }

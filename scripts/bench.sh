@@ -58,7 +58,7 @@ for k in patched baseline; do
 	mod=$out/mod-$k
 	rm -rf "$mod"
 	mkdir -p "$mod"
-	cp "$TOP"/bench/*.c "$TOP"/bench/Kbuild "$mod/"
+	cp "$TOP"/bench/*.[ch] "$TOP"/bench/Kbuild "$mod/"
 	tree=$(tree_dir $k)
 	phase "build bench module against the $k kernel"
 	run_logged "$LOGS/bench-module-$k.log" make -C "$tree" O="$kout" M="$mod" \
