@@ -25,6 +25,9 @@
 #                (depot-hit-2cpu): always 2 vCPUs and the wall clock, since
 #                one vCPU cannot show cache-line bouncing; ROUNDS_SMP2
 #                rounds (default 3 * ROUNDS) to tame the noise
+#   frames32     bytes per stored trace with CONFIG_STACKDEPOT_MAX_FRAMES=32:
+#                the patched kernel is target x86_64-bench32 (the baseline
+#                has no such option and stays x86_64-bench); one round
 #
 # The modules in bench/ (kmem_bench: allocator loops; depot_bench: the stack
 # depot) print "case=NAME ... ns_per_op=X" and "metric=NAME value=X" lines;
@@ -42,20 +45,24 @@ wall) vm=(--smp 2) unit="ns (host wall clock under TCG)" ;;
 esac
 target=x86_64-bench
 declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
-		    [smp2]="kmemobs.bench_only=depot-hit-2cpu")
+		    [smp2]="kmemobs.bench_only=depot-hit-2cpu"
+		    [frames32]="kmemobs.bench_only=bytes-per-trace")
 variants=("$@")
-[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2)
+[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32)
 out=$BUILD/bench
 mkdir -p "$out"
 
 "$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1
 "$TOP/scripts/tree.sh" --sync
-for k in patched baseline; do
+# kind:target pairs; frames32 is the patched kernel with 32-frame slots.
+for kt in patched:$target baseline:$target patched:x86_64-bench32; do
+	k=${kt%%:*} t=${kt#*:}
 	base=
 	[ $k = baseline ] && base=--baseline
-	"$TOP/scripts/build-kernel.sh" $base $target
-	kout=$(out_dir $k $target)
+	"$TOP/scripts/build-kernel.sh" $base $t
+	kout=$(out_dir $k $t)
 	mod=$out/mod-$k
+	[ $t = $target ] || mod=$out/mod-$k-$t
 	rm -rf "$mod"
 	mkdir -p "$mod"
 	cp "$TOP"/bench/*.[ch] "$TOP"/bench/Kbuild "$mod/"
@@ -69,21 +76,26 @@ samples=$out/samples.txt
 : >"$samples"
 for v in "${variants[@]}"; do
 	[ -n "${VARIANTS[$v]+x}" ] || die "unknown variant $v (${!VARIANTS[*]})"
-	rounds=$ROUNDS vmv=("${vm[@]}")
+	rounds=$ROUNDS vmv=("${vm[@]}") ptarget=$target
 	if [ "$v" = smp2 ]; then
 		rounds=${ROUNDS_SMP2:-$((3 * ROUNDS))} vmv=(--smp 2)
+	elif [ "$v" = frames32 ]; then
+		rounds=1 ptarget=x86_64-bench32
 	fi
 	for r in $(seq 1 "$rounds"); do
 		for k in patched baseline; do
-			base=
-			[ $k = baseline ] && base=--baseline
+			base= t=$ptarget mod=$out/mod-$k
+			[ $t = $target ] || mod=$out/mod-$k-$t
+			if [ $k = baseline ]; then
+				base=--baseline t=$target mod=$out/mod-$k
+			fi
 			tag=bench-$v-$r
 			GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base --mode bench "${vmv[@]}" \
 				--append "kmemobs.bench_ops=$OPS ${VARIANTS[$v]}" \
-				--file "$out/mod-$k/kmem_bench.ko:/lib/modules/kmem_bench.ko" \
-				--file "$out/mod-$k/depot_bench.ko:/lib/modules/depot_bench.ko" \
-				$target >/dev/null
-			log=$LOGS/guest-$(kind_name $k $target)-$tag.log
+				--file "$mod/kmem_bench.ko:/lib/modules/kmem_bench.ko" \
+				--file "$mod/depot_bench.ko:/lib/modules/depot_bench.ko" \
+				$t >/dev/null
+			log=$LOGS/guest-$(kind_name $k $t)-$tag.log
 			n=$(grep -cE '_bench: (case|metric)=' "$log" || true)
 			[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
 			grep -q 'did not complete' "$log" && { tail -n 30 "$log"; die "a benchmark module failed in $log"; }

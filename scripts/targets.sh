@@ -18,6 +18,12 @@ target_env() {
 		FRAGS="base x86_64 page_owner"
 		IMAGE=arch/x86/boot/bzImage
 		;;
+	x86_64-bench32)
+		# x86_64-bench with 32-frame depot slots.
+		ARCH=x86_64 CROSS=
+		FRAGS="base x86_64 page_owner depot-frames32"
+		IMAGE=arch/x86/boot/bzImage
+		;;
 	arm64-mte)
 		ARCH=arm64 CROSS=aarch64-linux-gnu-
 		FRAGS="base arm64 kasan-hw-tags"
@@ -36,7 +42,7 @@ target_env() {
 		IMAGE=arch/x86/boot/bzImage
 		;;
 	*)
-		die "unknown target '$1' (x86_64, x86_64-bench, arm64-mte, x86_64-users, x86_64-kmsan)"
+		die "unknown target '$1' (x86_64, x86_64-bench, x86_64-bench32, arm64-mte, x86_64-users, x86_64-kmsan)"
 		;;
 	esac
 }
