@@ -2,47 +2,35 @@
 # configs/, applied in order on top of tinyconfig) and the boot image.
 # shellcheck shell=bash
 
+TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-users x86_64-kmsan arm64-mte"
+
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, and LLVM=1
-# for targets built with clang.
+# for targets built with clang.  The architecture follows from the name's
+# prefix; each target adds its own fragments.
 target_env() {
 	LLVM=
 	case $1 in
-	x86_64)
-		ARCH=x86_64 CROSS=
-		FRAGS="base x86_64 debug page_owner stackdepot-test"
-		IMAGE=arch/x86/boot/bzImage
+	x86_64*)
+		ARCH=x86_64 CROSS= IMAGE=arch/x86/boot/bzImage
+		FRAGS="base x86_64"
 		;;
-	x86_64-bench)
-		# The x86_64 guest without the debug options, for make bench.
-		ARCH=x86_64 CROSS=
-		FRAGS="base x86_64 page_owner"
-		IMAGE=arch/x86/boot/bzImage
+	arm64*)
+		ARCH=arm64 CROSS=aarch64-linux-gnu- IMAGE=arch/arm64/boot/Image
+		FRAGS="base arm64"
 		;;
-	x86_64-bench32)
-		# x86_64-bench with 32-frame depot slots.
-		ARCH=x86_64 CROSS=
-		FRAGS="base x86_64 page_owner depot-frames32"
-		IMAGE=arch/x86/boot/bzImage
-		;;
-	arm64-mte)
-		ARCH=arm64 CROSS=aarch64-linux-gnu-
-		FRAGS="base arm64 kasan-hw-tags"
-		IMAGE=arch/arm64/boot/Image
-		;;
-	x86_64-users)
-		# Compile-only: the stack depot's users (make series).
-		ARCH=x86_64 CROSS=
-		FRAGS="base x86_64 depot-users"
-		IMAGE=arch/x86/boot/bzImage
-		;;
-	x86_64-kmsan)
-		# Compile-only, with clang: KMSAN (make series).
-		ARCH=x86_64 CROSS= LLVM=1
-		FRAGS="base x86_64 depot-users-kmsan"
-		IMAGE=arch/x86/boot/bzImage
-		;;
-	*)
-		die "unknown target '$1' (x86_64, x86_64-bench, x86_64-bench32, arm64-mte, x86_64-users, x86_64-kmsan)"
-		;;
+	esac
+	case $1 in
+	# The guest of make check.
+	x86_64) FRAGS="$FRAGS debug page_owner stackdepot-test" ;;
+	# The x86_64 guest without the debug options, for make bench.
+	x86_64-bench) FRAGS="$FRAGS page_owner" ;;
+	# x86_64-bench with 32-frame depot slots (make bench, frames32).
+	x86_64-bench32) FRAGS="$FRAGS page_owner depot-frames32" ;;
+	# Compile-only: the stack depot's users (make series).
+	x86_64-users) FRAGS="$FRAGS depot-users" ;;
+	# Compile-only, with clang: KMSAN (make series).
+	x86_64-kmsan) FRAGS="$FRAGS depot-users-kmsan" LLVM=1 ;;
+	arm64-mte) FRAGS="$FRAGS kasan-hw-tags" ;;
+	*) die "unknown target '$1' ($TARGETS)" ;;
 	esac
 }
