@@ -42,7 +42,7 @@ grep -a -E '\[(FAILED|SKIPPED)\]' "$log" | sed 's/^/  /' || true
 # splats too.
 if [ -f "$out/test.log" ] &&
    ! python3 "$TOP/scripts/parse-log.py" "$out/test.log" --name "$name-console" \
-	--allow-warning stackdepot:lib/stackdepot.c \
+	--allow-warning "$DEPOT_WARNINGS" \
 	--results "$BUILD/out" >"$LOGS/$name-console.txt"; then
 	f=$((f + 1))
 	echo "$name: the UML kernel's console ($out/test.log) is not clean:"

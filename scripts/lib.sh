@@ -70,3 +70,8 @@ run_logged() {
 		return 1
 	fi
 }
+
+# The warnings the stackdepot KUnit suite provokes on purpose (misuse:
+# double put, stale handle), for parse-log.py --allow-warning: only these
+# messages, only from lib/stackdepot.c, only while that suite runs.
+DEPOT_WARNINGS='stackdepot:lib/stackdepot.c:^stack_depot_(put|fetch): (handle [0-9a-f]+ (names no stored stack trace|has no reference to drop)|stale or corrupt handle)'

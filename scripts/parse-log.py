@@ -2,7 +2,7 @@
 """Judge a guest console log: KTAP results and kernel splats.
 
     parse-log.py LOG --name NAME [--expect-reports SUITE] [--need-done]
-                 [--allow-warning SUITE:FILE]
+                 [--allow-warning SUITE:FILE:MESSAGE]
 
 Counts every test case (and every --expect line: a console line that
 must appear) (a KTAP result line indented once, below a suite)
@@ -10,9 +10,12 @@ as passed, failed or skipped, checks that the guest finished, and scans
 the whole log for kernel splats: WARNING:, BUG:, Oops, panics, lockdep
 and RCU reports.  KASAN reports are expected only inside the suites named
 with --expect-reports (KASAN's own KUnit suite provokes them on purpose);
-a report anywhere else is a failure.  Likewise a WARNING: raised at FILE is
-tolerated only while SUITE runs (--allow-warning; the stack depot's suite
-checks that misuse warns).  Prints a summary with the offending
+a report anywhere else is a failure.  Likewise a WARNING: is tolerated
+only while SUITE runs, when it is raised at FILE and the WARN's own
+message (the line just before it, or just after it on UML) matches the
+regular expression MESSAGE
+(--allow-warning; the stack depot's suite checks that misuse warns): any
+other warning, such as a message-less WARN_ON in the same file, fails.  Prints a summary with the offending
 lines, writes "passed failed skipped" to build/results/NAME, exits 1 on
 any failure.
 """
@@ -43,14 +46,15 @@ def main():
     ap.add_argument('--expect', action='append', default=[],
                     help='a console line that must appear (one test case each)')
     ap.add_argument('--allow-warning', action='append', default=[],
-                    help='SUITE:FILE: a WARNING at FILE is expected in SUITE')
+                    help='SUITE:FILE:MESSAGE: a WARNING at FILE whose message '
+                    'matches MESSAGE is expected in SUITE')
     ap.add_argument('--results', default=None)
     a = ap.parse_args()
 
     with open(a.log, errors='replace') as f:
         lines = [TS.sub('', l.rstrip('\r\n')) for l in f]
 
-    allowed = [w.split(':', 1) for w in a.allow_warning]
+    allowed = [w.split(':', 2) for w in a.allow_warning]
     passed, failed, skipped = [], [], []
     splats = []
     stack = []          # open suites: (indent, name)
@@ -93,9 +97,14 @@ def main():
         if in_report:
             continue
         if SPLAT.search(line):
+            # The WARN's message is printed just before the WARNING: line
+            # (x86, arm64) or just after it (UML).
+            near = lines[max(no - 2, 0):no - 1] + lines[no:no + 1]
             if line.startswith('WARNING:') and any(
-                    s in suites and re.search(rf' at (\S*/)?{re.escape(path)}:', line)
-                    for s, path in allowed):
+                    s in suites and
+                    re.search(rf' at (\S*/)?{re.escape(path)}:', line) and
+                    any(re.search(msg, n) for n in near)
+                    for s, path, msg in allowed):
                 continue
             splats.append((no, line))
 

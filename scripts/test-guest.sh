@@ -25,7 +25,7 @@ PROBABILISTIC="kasan.pagealloc_oob_right kasan.ksize_unpoisons_memory"
 # Concurrency tests need both vCPUs really brought up.
 args=(--name "$name" --need-done --expect 'smp: Brought up 1 node, 2 CPUs')
 # The stack depot's suite checks that misuse warns.
-args+=(--allow-warning stackdepot:lib/stackdepot.c)
+args+=(--allow-warning "$DEPOT_WARNINGS")
 # KASAN's KUnit suite provokes reports on purpose.
 [ "$target" = arm64-mte ] && args+=(--expect-reports kasan)
 
