@@ -17,6 +17,8 @@
  * Cases (those measured by the allocation profiling seed):
  *   kmalloc-N    kmalloc(N)/kfree() pairs, N = 8, 16, 32, ..., 240
  *   pgalloc      alloc_page()/__free_page() pairs, order 0
+ *   pgalloc-o3   alloc_pages()/__free_pages() pairs, order 3 (page_owner
+ *                updates the owner of every base page)
  */
 #define pr_fmt(fmt) "kmem_bench: " fmt
 
@@ -30,8 +32,6 @@
 #include "bench.h"
 
 #define BATCH 64
-
-
 
 /* Allocate a batch, then free it: keeps the slab fast path honest. */
 static u64 bench_kmalloc(size_t size)
@@ -52,7 +52,7 @@ static u64 bench_kmalloc(size_t size)
 	return ns;
 }
 
-static u64 bench_pgalloc(void)
+static u64 bench_pgalloc(unsigned int order)
 {
 	struct page *pages[BATCH];
 	unsigned int done, i;
@@ -61,10 +61,10 @@ static u64 bench_pgalloc(void)
 	for (done = 0; done < ops; done += BATCH) {
 		t0 = ktime_get_ns();
 		for (i = 0; i < BATCH; i++)
-			pages[i] = alloc_page(GFP_KERNEL);
+			pages[i] = alloc_pages(GFP_KERNEL, order);
 		for (i = 0; i < BATCH; i++)
 			if (pages[i])
-				__free_page(pages[i]);
+				__free_pages(pages[i], order);
 		ns += ktime_get_ns() - t0;
 		cond_resched();
 	}
@@ -85,7 +85,9 @@ static int __init kmem_bench_init(void)
 			bench_report(name, bench_kmalloc(sizes[i]), ops);
 	}
 	if (bench_want(only, "pgalloc"))
-		bench_report("pgalloc", bench_pgalloc(), ops);
+		bench_report("pgalloc", bench_pgalloc(0), ops);
+	if (bench_want(only, "pgalloc-o3"))
+		bench_report("pgalloc-o3", bench_pgalloc(3), ops);
 	pr_info("done\n");
 	return 0;
 }

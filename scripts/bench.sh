@@ -60,16 +60,9 @@ for kt in patched:$target baseline:$target patched:x86_64-bench32; do
 	base=
 	[ $k = baseline ] && base=--baseline
 	"$TOP/scripts/build-kernel.sh" $base $t
-	kout=$(out_dir $k $t)
 	mod=$out/mod-$k
 	[ $t = $target ] || mod=$out/mod-$k-$t
-	rm -rf "$mod"
-	mkdir -p "$mod"
-	cp "$TOP"/bench/*.[ch] "$TOP"/bench/Kbuild "$mod/"
-	tree=$(tree_dir $k)
-	phase "build bench module against the $k kernel"
-	run_logged "$LOGS/bench-module-$k.log" make -C "$tree" O="$kout" M="$mod" \
-		CC="ccache gcc" modules
+	build_modules $k $t "$TOP/bench" "$mod"
 done
 
 samples=$out/samples.txt

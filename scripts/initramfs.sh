@@ -23,6 +23,20 @@ if [ ! -x "$gen" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen" ]; then
 	gcc -O2 -o "$gen" "$TREE/usr/gen_init_cpio.c"
 fi
 
+# The guest tests' own static helpers (tests/tools), built with the host's
+# static libc: x86_64 guests only (the arm64 cross compiler comes without a
+# libc; the tests that use a helper skip where it is missing).
+tools=()
+[ "$ARCH" = x86_64 ] && for src in "$TOP"/tests/tools/*.c; do
+	name=${src##*/}
+	bin=$BUILD/host/${name%.c}-$ARCH
+	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
+		mkdir -p "$BUILD/host"
+		gcc -static -O2 -Wall -o "$bin" "$src"
+	fi
+	tools+=("$bin")
+done
+
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 {
@@ -38,6 +52,10 @@ trap 'rm -f "$list"' EXIT
 	done
 	for f in "$TOP"/tests/guest/*.sh; do
 		echo "file /tests/guest/${f##*/} $f 644 0 0"
+	done
+	for bin in ${tools[@]+"${tools[@]}"}; do
+		name=${bin##*/}
+		echo "file /bin/${name%-"$ARCH"} $bin 755 0 0"
 	done
 	for extra in "$@"; do
 		echo "file ${extra#*:} ${extra%%:*} 644 0 0"

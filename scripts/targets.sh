@@ -21,7 +21,7 @@ target_env() {
 	esac
 	case $1 in
 	# The guest of make check.
-	x86_64) FRAGS="$FRAGS debug page_owner stackdepot-test" ;;
+	x86_64) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test" ;;
 	# The x86_64 guest without the debug options, for make bench.
 	x86_64-bench) FRAGS="$FRAGS page_owner" ;;
 	# x86_64-bench with 32-frame depot slots (make bench, frames32).

@@ -30,7 +30,18 @@ args+=(--allow-warning "$DEPOT_WARNINGS")
 [ "$target" = arm64-mte ] && args+=(--expect-reports kasan)
 
 "$TOP/scripts/build-kernel.sh" $base "$target"
-"$TOP/scripts/run-guest.sh" $base "$target"
+# The guest tests' own modules (tests/modules), in /lib/modules.
+files=()
+case $target in
+x86_64*)
+	mod=$BUILD/out/modules-$(kind_name $kind "$target")
+	build_modules $kind "$target" "$TOP/tests/modules" "$mod"
+	for ko in "$mod"/*.ko; do
+		files+=(--file "$ko:/lib/modules/${ko##*/}")
+	done
+	;;
+esac
+"$TOP/scripts/run-guest.sh" $base ${files[@]+"${files[@]}"} "$target"
 verdict=$LOGS/$name.verdict
 rc=0
 python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}" >"$verdict" || rc=$?
@@ -43,7 +54,7 @@ if [ $rc != 0 ] && ! grep -q 'FAIL:' "$verdict"; then
 		cat "$verdict"
 		cp "$LOGS/$name.log" "$LOGS/$name.first.log"
 		echo "$name: only cases that fail by chance failed (see test-guest.sh); booting once more (first log: ${name}.first.log)"
-		"$TOP/scripts/run-guest.sh" $base "$target"
+		"$TOP/scripts/run-guest.sh" $base ${files[@]+"${files[@]}"} "$target"
 		rc=0
 		python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}" >"$verdict" || rc=$?
 	fi

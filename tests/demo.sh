@@ -30,3 +30,20 @@ if [ -r /sys/kernel/debug/page_owner ]; then
 	section "page_owner: first record of /sys/kernel/debug/page_owner"
 	awk 'NR > 1 && /^Page allocated/ { exit } { print }' /sys/kernel/debug/page_owner
 fi
+
+if [ -r /sys/kernel/debug/page_owner_stacks ]; then
+	PO=/sys/kernel/debug/page_owner_stacks
+	section "page_owner: the stacks holding the most pages (/sys/kernel/debug/page_owner_stacks)"
+	# One line per stack: its count, then its frames; the top three in
+	# full, as the file prints them.
+	awk '/^nr_base_pages: / { print $2 "\t" st; st = ""; next }
+	     /./ { st = st $0 "|" }' $PO | sort -rn | head -n 3 |
+		awk -F '\t' '{ n = split($2, f, "|"); for (i = 1; i < n; i++) print f[i];
+			      print "nr_base_pages: " $1; print "" }'
+	echo "stacks listed: $(grep -c '^nr_base_pages:' $PO)," \
+	     "pages counted: $(awk '/^nr_base_pages:/ { s += $2 } END { print s }' $PO)"
+	echo 100 >/sys/kernel/debug/page_owner_threshold
+	echo "after 'echo 100 > /sys/kernel/debug/page_owner_threshold':" \
+	     "$(grep -c '^nr_base_pages:' $PO) stacks listed"
+	echo 0 >/sys/kernel/debug/page_owner_threshold
+fi
