@@ -2,17 +2,18 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree retree export demo check bench kunit x86_64 arm64-mte \
-	series bisect baseline clean
+.PHONY: help deps tree retree export demo check bench bench-kasan kunit x86_64 \
+	arm64-mte arm64-sw-tags series bisect baseline clean
 
 help:
 	@echo "make demo     build the patched x86_64 kernel, boot it, show what the series gives"
 	@echo "make check    every test CI runs; ends with 'N passed, N failed'"
 	@echo "make bench    patched vs unpatched 6.1 in-kernel benchmarks (results in build/bench/)"
+	@echo "make bench-kasan  stack depot memory under KASAN tags, evicting vs keep-forever depot"
 	@echo "make tree     create build/linux from the Debian package + patches/"
 	@echo "make retree   throw build/linux away and re-create it"
 	@echo "make export   write build/linux's commits back into patches/"
-	@echo "make kunit | x86_64 | arm64-mte | series    one step of make check"
+	@echo "make kunit | x86_64 | arm64-mte | arm64-sw-tags | series   one step of make check"
 	@echo "make bisect   build every prefix of the series (slow, not in CI)"
 	@echo "make baseline the kunit and guest steps on the unpatched base (not in CI)"
 
@@ -34,11 +35,14 @@ demo:
 check:
 	$(S)/check.sh
 
-kunit x86_64 arm64-mte series:
+kunit x86_64 arm64-mte arm64-sw-tags series:
 	$(S)/check.sh $@
 
 bench:
 	$(S)/bench.sh
+
+bench-kasan:
+	$(S)/bench-kasan.sh
 
 bisect: tree
 	$(S)/bisect-check.sh

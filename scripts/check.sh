@@ -2,7 +2,7 @@
 # make check: everything CI runs.  Each step records "passed failed
 # skipped" in build/results/<step>; the last line sums them up.
 #
-#   scripts/check.sh [STEP...]    steps: series kunit x86_64 arm64-mte
+#   scripts/check.sh [STEP...]    steps: series kunit x86_64 arm64-mte arm64-sw-tags
 #
 # With BASELINE=1 the kunit and guest steps run against the unpatched base
 # instead (make baseline): the series' own tests should fail or skip there.
@@ -13,9 +13,9 @@ steps=("$@")
 base= pfx=
 if [ -n "${BASELINE:-}" ]; then
 	base=--baseline pfx=baseline-
-	[ ${#steps[@]} -gt 0 ] || steps=(kunit x86_64 arm64-mte)
+	[ ${#steps[@]} -gt 0 ] || steps=(kunit x86_64 arm64-mte arm64-sw-tags)
 fi
-[ ${#steps[@]} -gt 0 ] || steps=(series kunit x86_64 arm64-mte)
+[ ${#steps[@]} -gt 0 ] || steps=(series kunit x86_64 arm64-mte arm64-sw-tags)
 
 phase "install packages"
 "$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1 ||
@@ -28,12 +28,12 @@ declare -A result
 for step in "${steps[@]}"; do
 	phase "step $step"
 	name=$step
-	case $step in kunit) name=${pfx}kunit-um ;; x86_64 | arm64-mte) name=guest-$pfx$step ;; esac
+	case $step in kunit) name=${pfx}kunit-um ;; x86_64 | arm64-*) name=guest-$pfx$step ;; esac
 	rm -f "$BUILD/results/$name"
 	case $step in
 	series) "$TOP/scripts/check-series.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
-	x86_64 | arm64-mte) "$TOP/scripts/test-guest.sh" $base "$step" ;;
+	x86_64 | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
 	*) die "unknown step $step" ;;
 	esac
 	rc=$?

@@ -74,11 +74,12 @@ run_logged() {
 # The warnings the stackdepot KUnit suite provokes on purpose (misuse:
 # double put, stale handle), for parse-log.py --allow-warning: only these
 # messages, only from lib/stackdepot.c, only while that suite runs.
-DEPOT_WARNINGS='stackdepot:lib/stackdepot.c:^stack_depot_(put|fetch): (handle [0-9a-f]+ (names no stored stack trace|has no reference to drop)|stale or corrupt handle)'
+DEPOT_WARNINGS='stackdepot:lib/stackdepot.c:^stack_depot_(put|fetch|get): (handle [0-9a-f]+ (names no stored stack trace|has no reference to drop)|stale or corrupt handle)'
 
 # build_modules KIND TARGET SRCDIR DEST: build the out-of-tree modules in
 # SRCDIR (its *.c, *.h and Kbuild, copied to DEST) against the KIND kernel
-# of TARGET, which must be built.  x86_64 targets only.
+# of TARGET, which must be built.  The Kbuild file picks the modules that
+# fit the kernel's config.
 build_modules() {
 	local kind=$1 target=$2 src=$3 dest=$4
 	rm -rf "$dest"
@@ -86,7 +87,12 @@ build_modules() {
 	cp "$src"/*.c "$src"/Kbuild "$dest/"
 	cp "$src"/*.h "$dest/" 2>/dev/null || true
 	phase "build the modules of ${src#"$TOP"/} against the $(kind_name "$kind" "$target") kernel"
-	run_logged "$LOGS/modules-${src##*/}-$(kind_name "$kind" "$target").log" \
-		make -C "$(tree_dir "$kind")" O="$(out_dir "$kind" "$target")" \
-		M="$dest" CC="ccache gcc" modules
+	(
+		. "$TOP/scripts/targets.sh"
+		target_env "$target"
+		run_logged "$LOGS/modules-${src##*/}-$(kind_name "$kind" "$target").log" \
+			make -C "$(tree_dir "$kind")" O="$(out_dir "$kind" "$target")" \
+			ARCH="$ARCH" CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
+			M="$dest" modules
+	)
 }

@@ -2,7 +2,7 @@
 # Boot a target's kernel under QEMU (TCG) with the test initramfs, keep the
 # console log under build/logs/ and judge it with parse-log.py.
 #
-#   scripts/run-guest.sh [--baseline] [--mode test|demo] [--tests a,b]
+#   scripts/run-guest.sh [--baseline | --kind KIND] [--mode test|demo] [--tests a,b]
 #                        [--append "ARGS"] [--file HOST:GUEST]...
 #                        [--smp N] [--qemu "QEMU ARGS"] TARGET
 set -euo pipefail
@@ -13,6 +13,7 @@ kind=patched mode=test tests= append= files=() smp=2 qemu_extra=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--baseline) kind=baseline ;;
+	--kind) kind=$2; shift ;;
 	--mode) mode=$2; shift ;;
 	--tests) tests=$2; shift ;;
 	--append) append="$append $2"; shift ;;
@@ -42,12 +43,16 @@ x86_64*)
 	cmdline="console=ttyS0 $cmdline"
 	limit=300
 	;;
-arm64-mte)
-	qemu=(qemu-system-aarch64 -machine virt,mte=on -cpu max -accel tcg -smp "$smp" -m 1G)
-	cmdline="console=ttyAMA0 kasan=on $cmdline"
+arm64-*)
+	qemu=(qemu-system-aarch64 -machine virt -cpu max -accel tcg -smp "$smp" -m 1G)
+	# kasan_multi_shot: the guest tests provoke reports after the KUnit
+	# suite, which leaves reporting on for the first report only.
+	cmdline="console=ttyAMA0 kasan_multi_shot $cmdline"
 	limit=900
 	;;
 esac
+# Hardware tags: QEMU emulates MTE, and KASAN is asked to use it.
+case $target in arm64-mte*) qemu[2]=virt,mte=on cmdline="$cmdline kasan=on" ;; esac
 [ "$target" = x86_64 ] && cmdline="$cmdline page_owner=on"
 # A depot cap the stackdepot KUnit suite can fill (its cap case skips above
 # 32M), after a bogus value the guest test expects to see rejected.

@@ -2,7 +2,8 @@
 # configs/, applied in order on top of tinyconfig) and the boot image.
 # shellcheck shell=bash
 
-TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-users x86_64-kmsan arm64-mte"
+TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
+	arm64-mte-bench arm64-sw-tags-bench"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, and LLVM=1
 # for targets built with clang.  The architecture follows from the name's
@@ -30,7 +31,13 @@ target_env() {
 	x86_64-users) FRAGS="$FRAGS depot-users" ;;
 	# Compile-only, with clang: KMSAN (make series).
 	x86_64-kmsan) FRAGS="$FRAGS depot-users-kmsan" LLVM=1 ;;
-	arm64-mte) FRAGS="$FRAGS kasan-hw-tags" ;;
+	# The KASAN guests of make check: hardware tags (QEMU's MTE) and
+	# software tags.
+	arm64-mte) FRAGS="$FRAGS kasan-hw-tags kasan-kunit" ;;
+	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit" ;;
+	# Their make bench-kasan kernels: no KUnit suite, 32-frame slots.
+	arm64-mte-bench) FRAGS="$FRAGS kasan-hw-tags depot-frames32" ;;
+	arm64-sw-tags-bench) FRAGS="$FRAGS kasan-sw-tags depot-frames32" ;;
 	*) die "unknown target '$1' ($TARGETS)" ;;
 	esac
 }
