@@ -52,7 +52,7 @@ echo
 echo "== summary ($(($(date +%s) - _T0))s)"
 for step in "${steps[@]}"; do
 	read -r p f s <<<"${result[$step]}"
-	printf '  %-10s %4d passed %3d failed %3d skipped\n' "$step" "$p" "$f" "$s"
+	printf '  %-13s %4d passed %3d failed %3d skipped\n' "$step" "$p" "$f" "$s"
 	P=$((P + p)) F=$((F + f)) S=$((S + s))
 done
 echo "$P passed, $F failed, $S skipped"
