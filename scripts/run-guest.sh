@@ -44,15 +44,18 @@ x86_64*)
 	limit=300
 	;;
 arm64-*)
-	qemu=(qemu-system-aarch64 -machine virt -cpu max -accel tcg -smp "$smp" -m 1G)
+	# Hardware tags: QEMU emulates MTE (and KASAN is asked to use it).
+	machine=virt
+	case $target in arm64-mte*) machine=virt,mte=on ;; esac
+	qemu=(qemu-system-aarch64 -machine "$machine" -cpu max -accel tcg -smp "$smp" -m 1G)
 	# kasan_multi_shot: the guest tests provoke reports after the KUnit
 	# suite, which leaves reporting on for the first report only.
 	cmdline="console=ttyAMA0 kasan_multi_shot $cmdline"
 	limit=900
 	;;
 esac
-# Hardware tags: QEMU emulates MTE, and KASAN is asked to use it.
-case $target in arm64-mte*) qemu[2]=virt,mte=on cmdline="$cmdline kasan=on" ;; esac
+# kasan=on: the switch of hardware tags (software tags have none).
+case $target in arm64-mte*) cmdline="$cmdline kasan=on" ;; esac
 [ "$target" = x86_64 ] && cmdline="$cmdline page_owner=on"
 # A depot cap the stackdepot KUnit suite can fill (its cap case skips above
 # 32M), after a bogus value the guest test expects to see rejected.
