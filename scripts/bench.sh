@@ -28,6 +28,15 @@
 #   frames32     bytes per stored trace with CONFIG_STACKDEPOT_MAX_FRAMES=32:
 #                the patched kernel is target x86_64-bench32 (the baseline
 #                has no such option and stays x86_64-bench); one round
+#   profiling    the page allocator cases with memory allocation profiling
+#                compiled in and on: the patched kernel is target
+#                x86_64-bench-prof (the baseline has no such option and
+#                stays x86_64-bench)
+#   nomem_profiling  the same kernel booted with nomem_profiling
+#
+# After the runs, the memory the profiling costs is read off the
+# x86_64-bench-prof vmlinux (the alloc_tags section, the per-CPU
+# counters) and reported with the ratios.
 #
 # The modules in bench/ (kmem_bench: allocator loops; depot_bench: the stack
 # depot) print "case=NAME ... ns_per_op=X" and "metric=NAME value=X" lines;
@@ -46,16 +55,18 @@ esac
 target=x86_64-bench
 declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
 		    [smp2]="kmemobs.bench_only=depot-hit-2cpu"
-		    [frames32]="kmemobs.bench_only=bytes-per-trace")
+		    [frames32]="kmemobs.bench_only=bytes-per-trace"
+		    [profiling]="kmemobs.bench_only=pgalloc"
+		    [nomem_profiling]="kmemobs.bench_only=pgalloc nomem_profiling")
 variants=("$@")
-[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32)
+[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling)
 out=$BUILD/bench
 mkdir -p "$out"
 
 "$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1
 "$TOP/scripts/tree.sh" --sync
 # kind:target pairs; frames32 is the patched kernel with 32-frame slots.
-for kt in patched:$target baseline:$target patched:x86_64-bench32; do
+for kt in patched:$target baseline:$target patched:x86_64-bench32 patched:x86_64-bench-prof; do
 	k=${kt%%:*} t=${kt#*:}
 	base=
 	[ $k = baseline ] && base=--baseline
@@ -74,6 +85,8 @@ for v in "${variants[@]}"; do
 		rounds=${ROUNDS_SMP2:-$((3 * ROUNDS))} vmv=(--smp 2)
 	elif [ "$v" = frames32 ]; then
 		rounds=1 ptarget=x86_64-bench32
+	elif [ "$v" = profiling ] || [ "$v" = nomem_profiling ]; then
+		ptarget=x86_64-bench-prof
 	fi
 	for r in $(seq 1 "$rounds"); do
 		for k in patched baseline; do
@@ -127,4 +140,18 @@ for v, case in order:
 open(dest, 'w').write('\n'.join(lines) + '\n')
 print('\n'.join(lines))
 PY
+# Memory of the profiling, from the x86_64-bench-prof vmlinux.
+vmlinux=$(out_dir patched x86_64-bench-prof)/vmlinux
+if [ -f "$vmlinux" ]; then
+	read -r start stop <<<"$(nm "$vmlinux" | awk '
+		$3 == "__start_alloc_tags" { a = $1 } $3 == "__stop_alloc_tags" { b = $1 }
+		END { print a, b }')"
+	bytes=$(( 0x$stop - 0x$start ))
+	tags=$(( bytes / 40 ))
+	{
+		echo "memory (x86_64-bench-prof vmlinux): alloc_tags section $bytes bytes," \
+			"$tags call sites of 40 bytes; per-CPU counters $(( tags * 16 )) bytes per CPU;" \
+			"page_ext: 8 bytes per page (0.195% of memory with 4 KiB pages)"
+	} | tee -a "$out/results.txt"
+fi
 echo "results: ${out#"$TOP"/}/results.txt, samples: ${samples#"$TOP"/}"

@@ -96,3 +96,13 @@ build_modules() {
 			M="$dest" modules
 	)
 }
+
+# guest_extra_boots KIND TARGET: the boots scripts/test-guest.sh makes of
+# TARGET's kernel after the main one, by tag: each has its own log, verdict
+# and result, guest-<kind_name>-<tag> (make check adds them to the step).
+#   nomem   booted with nomem_profiling, the alloc-profiling suite only
+guest_extra_boots() {
+	if [ "$1" = patched ] && [ "$2" = x86_64 ]; then
+		echo nomem
+	fi
+}

@@ -2,7 +2,7 @@
 # configs/, applied in order on top of tinyconfig) and the boot image.
 # shellcheck shell=bash
 
-TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
+TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
 	arm64-mte-bench arm64-sw-tags-bench"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, and LLVM=1
@@ -22,11 +22,14 @@ target_env() {
 	esac
 	case $1 in
 	# The guest of make check.
-	x86_64) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test" ;;
+	x86_64) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling" ;;
 	# The x86_64 guest without the debug options, for make bench.
 	x86_64-bench) FRAGS="$FRAGS page_owner" ;;
 	# x86_64-bench with 32-frame depot slots (make bench, frames32).
 	x86_64-bench32) FRAGS="$FRAGS page_owner depot-frames32" ;;
+	# x86_64-bench with allocation profiling, without its debug checks
+	# (make bench, profiling and nomem_profiling).
+	x86_64-bench-prof) FRAGS="$FRAGS page_owner alloc-profiling-bench" ;;
 	# Compile-only: the stack depot's users (make series).
 	x86_64-users) FRAGS="$FRAGS depot-users" ;;
 	# Compile-only, with clang: KMSAN (make series).

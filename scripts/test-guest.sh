@@ -1,5 +1,7 @@
 #!/bin/bash
 # Build a target, boot it with the guest tests and judge the console log.
+# Some targets' kernels then boot again with other options (lib.sh,
+# guest_extra_boots), each judged into its own verdict.
 #
 #   scripts/test-guest.sh [--baseline] TARGET
 set -euo pipefail
@@ -25,7 +27,7 @@ name=guest-$(kind_name $kind "$target")
 PROBABILISTIC="kasan.pagealloc_oob_right kasan.ksize_unpoisons_memory kasan.kmalloc_oob_right"
 
 # Concurrency tests need both vCPUs really brought up.
-args=(--name "$name" --need-done --expect 'smp: Brought up 1 node, 2 CPUs')
+args=(--need-done --expect 'smp: Brought up 1 node, 2 CPUs')
 # The stack depot's suite checks that misuse warns.
 args+=(--allow-warning "$DEPOT_WARNINGS")
 # KASAN's KUnit suite and the stack ring guest test provoke reports on
@@ -33,6 +35,12 @@ args+=(--allow-warning "$DEPOT_WARNINGS")
 case $target in
 arm64-*) args+=(--expect-reports kasan --expect-reports kasan-stack-ring) ;;
 esac
+
+# judge NAME: judge the console log of the boot NAME (parse-log.py) into
+# its verdict, build/logs/NAME.verdict; fails when the boot failed.
+judge() {
+	python3 "$TOP/scripts/parse-log.py" "$LOGS/$1.log" --name "$1" "${args[@]}" >"$LOGS/$1.verdict"
+}
 
 "$TOP/scripts/build-kernel.sh" $base "$target"
 # The guest tests' own modules (tests/modules), in /lib/modules.
@@ -45,7 +53,7 @@ done
 "$TOP/scripts/run-guest.sh" $base ${files[@]+"${files[@]}"} "$target"
 verdict=$LOGS/$name.verdict
 rc=0
-python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}" >"$verdict" || rc=$?
+judge "$name" || rc=$?
 if [ $rc != 0 ] && ! grep -q 'FAIL:' "$verdict"; then
 	chance=1
 	for c in $(sed -n 's/^  FAIL \([^ ]*\) .*/\1/p' "$verdict"); do
@@ -57,8 +65,22 @@ if [ $rc != 0 ] && ! grep -q 'FAIL:' "$verdict"; then
 		echo "$name: only cases that fail by chance failed (see test-guest.sh); booting once more (first log: ${name}.first.log)"
 		"$TOP/scripts/run-guest.sh" $base ${files[@]+"${files[@]}"} "$target"
 		rc=0
-		python3 "$TOP/scripts/parse-log.py" "$LOGS/$name.log" "${args[@]}" >"$verdict" || rc=$?
+		judge "$name" || rc=$?
 	fi
 fi
 cat "$verdict"
+
+# The same kernel booted again with other options, judged the same way
+# (see guest_extra_boots); a failure there fails the target too.
+for tag in $(guest_extra_boots $kind "$target"); do
+	case $tag in
+	# Memory allocation profiling off: /proc/allocations says so and
+	# counts nothing.
+	nomem) extra=(--append nomem_profiling --tests alloc-profiling) ;;
+	esac
+	phase "$name-$tag: the same kernel again, ${extra[*]}"
+	GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base "${extra[@]}" ${files[@]+"${files[@]}"} "$target"
+	judge "$name-$tag" || rc=1
+	cat "$LOGS/$name-$tag.verdict"
+done
 exit $rc

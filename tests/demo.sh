@@ -47,3 +47,17 @@ if [ -r /sys/kernel/debug/page_owner_stacks ]; then
 	     "$(grep -c '^nr_base_pages:' $PO) stacks listed"
 	echo 0 >/sys/kernel/debug/page_owner_threshold
 fi
+
+if [ -r /proc/allocations ]; then
+	section "allocation profiling: the call sites holding the most memory (sort -hr /proc/allocations | head)"
+	# busybox's sort has no -h: order by the size turned into bytes.
+	awk '{ s = $1; m = 1
+	       if (s ~ /KiB$/) m = 1024; else if (s ~ /MiB$/) m = 1048576
+	       else if (s ~ /GiB$/) m = 1073741824
+	       sub(/[KMG]?i?B$/, "", s); print s * m "\t" $0 }' /proc/allocations |
+		sort -rn | head -n 10 | cut -f 2-
+	echo "call sites listed: $(grep -vc '^#' /proc/allocations)"
+	if dmesg | grep -q '# Subtest: alloc_tag'; then
+		echo "its KUnit suite, run at boot: $(dmesg | sed -n 's/.*# alloc_tag: //p')"
+	fi
+fi

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Allocations from one known call site, for the guest tests of memory
+ * allocation profiling (tests/guest/50-alloc-profiling.sh).
+ *
+ * At load, alloc_prof_test_alloc() makes nr allocations of 2^order pages
+ * with alloc_pages() and hands each to alloc_prof_holder, which frees them
+ * when told to: the module can be unloaded while its allocations are live,
+ * and /proc/allocations keeps listing them under "module:alloc_prof_test
+ * func:alloc_prof_test_alloc" until they are freed.
+ *
+ *   insmod alloc_prof_test.ko [nr=N] [order=K]
+ */
+#include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "alloc_prof_holder.h"
+
+static unsigned int nr = 16;
+module_param(nr, uint, 0444);
+MODULE_PARM_DESC(nr, "number of allocations made at load (default 16)");
+
+static unsigned int order;
+module_param(order, uint, 0444);
+MODULE_PARM_DESC(order, "order of each allocation (default 0)");
+
+/*
+ * The one call site: every block allocated here is charged to this line.
+ * On failure the blocks allocated so far stay with the holder.
+ */
+static noinline int alloc_prof_test_alloc(unsigned int n, unsigned int k)
+{
+	struct page *page;
+
+	while (n--) {
+		page = alloc_pages(GFP_KERNEL, k);
+		if (!page)
+			return -ENOMEM;
+		alloc_prof_holder_keep(page, k);
+	}
+	return 0;
+}
+
+static int __init alloc_prof_test_init(void)
+{
+	if (order >= MAX_ORDER)
+		return -EINVAL;
+	return alloc_prof_test_alloc(nr, order);
+}
+
+/* Nothing to free (the holder owns the pages), but rmmod needs an exit. */
+static void __exit alloc_prof_test_exit(void)
+{
+}
+
+module_init(alloc_prof_test_init);
+module_exit(alloc_prof_test_exit);
+MODULE_DESCRIPTION("Page allocations from a known call site for allocation profiling tests");
+MODULE_LICENSE("GPL");
