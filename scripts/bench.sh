@@ -29,9 +29,10 @@
 #                the patched kernel is target x86_64-bench32 (the baseline
 #                has no such option and stays x86_64-bench); one round
 #   profiling    the page allocator cases with memory allocation profiling
-#                compiled in and on: the patched kernel is target
-#                x86_64-bench-prof (the baseline has no such option and
-#                stays x86_64-bench)
+#                compiled in and on: target x86_64-bench-prof, built with
+#                static keys and -O2 as production kernels are; the
+#                baseline is built from the same fragments (it has no
+#                profiling option)
 #   nomem_profiling  the same kernel booted with nomem_profiling
 #
 # After the runs, the memory the profiling costs is read off the
@@ -66,7 +67,8 @@ mkdir -p "$out"
 "$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1
 "$TOP/scripts/tree.sh" --sync
 # kind:target pairs; frames32 is the patched kernel with 32-frame slots.
-for kt in patched:$target baseline:$target patched:x86_64-bench32 patched:x86_64-bench-prof; do
+for kt in patched:$target baseline:$target patched:x86_64-bench32 \
+	  patched:x86_64-bench-prof baseline:x86_64-bench-prof; do
 	k=${kt%%:*} t=${kt#*:}
 	base=
 	[ $k = baseline ] && base=--baseline
@@ -94,6 +96,9 @@ for v in "${variants[@]}"; do
 			[ $t = $target ] || mod=$out/mod-$k-$t
 			if [ $k = baseline ]; then
 				base=--baseline t=$target mod=$out/mod-$k
+				if [ $ptarget = x86_64-bench-prof ]; then
+					t=$ptarget mod=$out/mod-$k-$t
+				fi
 			fi
 			tag=bench-$v-$r
 			GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base --mode bench "${vmv[@]}" \

@@ -27,9 +27,11 @@ target_env() {
 	x86_64-bench) FRAGS="$FRAGS page_owner" ;;
 	# x86_64-bench with 32-frame depot slots (make bench, frames32).
 	x86_64-bench32) FRAGS="$FRAGS page_owner depot-frames32" ;;
-	# x86_64-bench with allocation profiling, without its debug checks
-	# (make bench, profiling and nomem_profiling).
-	x86_64-bench-prof) FRAGS="$FRAGS page_owner alloc-profiling-bench" ;;
+	# x86_64-bench with static keys and -O2, as production kernels are
+	# built, and allocation profiling without its debug checks (make
+	# bench, profiling and nomem_profiling; the baseline is built from
+	# the same fragments).
+	x86_64-bench-prof) FRAGS="$FRAGS page_owner production alloc-profiling-bench" ;;
 	# Compile-only: the stack depot's users (make series).
 	x86_64-users) FRAGS="$FRAGS depot-users" ;;
 	# Compile-only, with clang: KMSAN (make series).
