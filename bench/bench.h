@@ -18,12 +18,20 @@ MODULE_PARM_DESC(ops, "operations per case");
 
 static char *only = "";
 module_param(only, charp, 0444);
-MODULE_PARM_DESC(only, "run only the cases whose name starts with this");
+MODULE_PARM_DESC(only, "run only the cases whose name starts with one of these (comma-separated)");
 
-/* Whether case @name is selected by the module parameter @only (a prefix). */
+/* Whether case @name is selected by the module parameter @only. */
 static inline bool bench_want(const char *only, const char *name)
 {
-	return !strncmp(name, only, strlen(only));
+	/* A comma-separated list of prefixes; empty: every case. */
+	do {
+		size_t len = strchrnul(only, ',') - only;
+
+		if (!strncmp(name, only, len))
+			return true;
+		only += len;
+	} while (*only++);
+	return false;
 }
 
 /*

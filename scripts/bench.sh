@@ -28,7 +28,7 @@
 #   frames32     bytes per stored trace with CONFIG_STACKDEPOT_MAX_FRAMES=32:
 #                the patched kernel is target x86_64-bench32 (the baseline
 #                has no such option and stays x86_64-bench); one round
-#   profiling    the page allocator cases with memory allocation profiling
+#   profiling    the kmalloc and page allocator cases with memory allocation profiling
 #                compiled in and on: target x86_64-bench-prof, built with
 #                static keys and -O2 as production kernels are; the
 #                baseline is built from the same fragments (it has no
@@ -57,8 +57,8 @@ target=x86_64-bench
 declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
 		    [smp2]="kmemobs.bench_only=depot-hit-2cpu"
 		    [frames32]="kmemobs.bench_only=bytes-per-trace"
-		    [profiling]="kmemobs.bench_only=pgalloc"
-		    [nomem_profiling]="kmemobs.bench_only=pgalloc nomem_profiling")
+		    [profiling]="kmemobs.bench_only=kmalloc,pgalloc"
+		    [nomem_profiling]="kmemobs.bench_only=kmalloc,pgalloc nomem_profiling")
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling)
 out=$BUILD/bench

@@ -48,7 +48,9 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
 fi
 qemu_major() {
-	dpkg-query -W -f='${Version}' "$1" 2>/dev/null | sed -n 's/^[0-9]*://; s/^\([0-9]*\)\..*/\1/p'
+	# Not installed: empty (dpkg-query fails; pipefail must not stop us).
+	{ dpkg-query -W -f='${Version}' "$1" 2>/dev/null || true; } |
+		sed -n 's/^[0-9]*://; s/^\([0-9]*\)\..*/\1/p'
 }
 need_qemu=
 for q in qemu-system-x86 qemu-system-arm; do
