@@ -5,7 +5,8 @@
 #  - scripts/kernel-doc -none on every C file and header the series
 #    touches: no warning that the file does not have in the base;
 #  - a W=1 build of the touched directories for each guest target,
-#    patched and baseline: no warning the baseline does not have;
+#    patched and baseline: no warning or compiler error the baseline does
+#    not have;
 #  - every 6.1 user of the stack depot compiles (x86_64-users with gcc,
 #    x86_64-kmsan with clang; objects only).
 # Counts go to build/results/series.
@@ -56,9 +57,10 @@ done
 [ ${#dirs[@]} -eq 0 ] && [ ${#files[@]} -gt 0 ] && dirs=(mm lib)
 mapfile -t dirs < <(printf '%s\n' "${dirs[@]}" | sort -u)
 
-# w1 TREE OUT DIRS...: W=1 warnings of DIRS, without line numbers.  -k: a
-# file that fails to build (the base does not build with KASAN_HW_TAGS)
-# must not hide the warnings of the files after it.
+# w1 TREE OUT DIRS...: W=1 warnings and compiler errors of DIRS, without
+# line numbers.  -k: a file that fails to build (the base does not build
+# with KASAN_HW_TAGS) must not hide the warnings of the files after it,
+# and an error the base does not have fails the check like a warning.
 w1() {
 	local tree=$1 out=$2
 	shift 2
@@ -69,7 +71,7 @@ w1() {
 		[ -d "$out/$a" ] && find "$out/$a" -name '*.o' -delete
 		make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS" \
 			CC="ccache ${CROSS}gcc" -j"$(nproc)" -k W=1 "$a/" 2>&1
-	done | grep -E 'warning:' |
+	done | grep -E '(warning|error):' |
 		sed -E -e "s|$tree/||g" -e 's#(\.\./)+linux/##g' \
 			-e 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
 }
@@ -87,7 +89,7 @@ if [ ${#dirs[@]} -gt 0 ]; then
 		"$TOP/scripts/build-kernel.sh" "$target" prepare >/dev/null &&
 			"$TOP/scripts/build-kernel.sh" --baseline "$target" prepare >/dev/null ||
 			{ judge "W=1 $target" "the kernel does not configure"; continue; }
-		judge "W=1 $target: new warnings" \
+		judge "W=1 $target: new warnings or errors" \
 			"$(comm -23 <(w1 "$TREE" "$(out_dir patched $target)" "${mine[@]}") \
 				<(w1 "$(tree_dir baseline)" "$(out_dir baseline $target)" "${mine[@]}"))"
 	done
