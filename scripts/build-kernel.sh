@@ -44,6 +44,13 @@ else
 	    CC="ccache ${CROSS}gcc" -j"$(nproc)")
 fi
 
+# ccache (CCACHE_BASEDIR) hands the compiler each source by its path
+# relative to $out (../../linux/mm/slub.c), which the kernel's own
+# -fmacro-prefix-map=$(srctree)/= does not strip: strip that prefix too,
+# so that __FILE__ (the lines of /proc/allocations, WARN()s) reads as in
+# a build without ccache (mm/slub.c).
+MK+=(KCPPFLAGS="-fmacro-prefix-map=$(realpath -m --relative-to="$out" "$tree")/=")
+
 # Re-generate the config when it is missing or a fragment changed.
 frag_files=()
 for f in $FRAGS; do frag_files+=("$TOP/configs/$f.config"); done
