@@ -2,18 +2,19 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree retree export demo check bench bench-kasan kunit x86_64 \
-	arm64-mte arm64-sw-tags series bisect baseline clean
+.PHONY: help deps tree retree export demo check check-wide bench bench-kasan kunit \
+	x86_64 arm64-mte arm64-sw-tags series headers bisect baseline clean
 
 help:
 	@echo "make demo     build the patched x86_64 kernel, boot it, show what the series gives"
 	@echo "make check    every test CI runs; ends with 'N passed, N failed'"
+	@echo "make check-wide  what users build: defconfig kernels, a SLAB guest (not in CI; run before resolving an issue)"
 	@echo "make bench    patched vs unpatched 6.1 in-kernel benchmarks (results in build/bench/)"
 	@echo "make bench-kasan  stack depot memory under KASAN tags, evicting vs keep-forever depot"
 	@echo "make tree     create build/linux from the Debian package + patches/"
 	@echo "make retree   throw build/linux away and re-create it"
 	@echo "make export   write build/linux's commits back into patches/"
-	@echo "make kunit | x86_64 | arm64-mte | arm64-sw-tags | series   one step of make check"
+	@echo "make series | headers | kunit | x86_64 | arm64-mte | arm64-sw-tags   one step of make check"
 	@echo "make bisect   build every prefix of the series (slow, not in CI)"
 	@echo "make baseline the kunit and guest steps on the unpatched base (not in CI)"
 
@@ -35,7 +36,10 @@ demo:
 check:
 	$(S)/check.sh
 
-kunit x86_64 arm64-mte arm64-sw-tags series:
+check-wide:
+	$(S)/check-wide.sh
+
+kunit x86_64 arm64-mte arm64-sw-tags series headers:
 	$(S)/check.sh $@
 
 bench:

@@ -6,7 +6,8 @@
 # The patched kernel is built from build/linux into build/out/TARGET; with
 # --baseline, the unpatched base from build/baseline/linux into
 # build/baseline/out/TARGET (same fragments; see tree_dir in lib.sh).  The
-# .config is tinyconfig plus configs/<fragment>.config for each of the
+# .config is tinyconfig (or the target's BASECONF, defconfig) plus
+# configs/<fragment>.config for each of the
 # target's fragments; a requested option that does not survive
 # olddefconfig is an error.
 set -euo pipefail
@@ -54,20 +55,25 @@ MK+=(KCPPFLAGS="-fmacro-prefix-map=$(realpath -m --relative-to="$out" "$tree")/=
 # Re-generate the config when it is missing or a fragment changed.
 frag_files=()
 for f in $FRAGS; do frag_files+=("$TOP/configs/$f.config"); done
-stamp=$(cat "${frag_files[@]}" | sha1sum | cut -c1-12)
+stamp=$( (echo "$BASECONF"; cat "${frag_files[@]}") | sha1sum | cut -c1-12)
 if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ]; then
-	phase "configure $name: tinyconfig + $FRAGS"
-	run_logged "$LOGS/config-$name.log" "${MK[@]}" tinyconfig
+	phase "configure $name: $BASECONF + $FRAGS"
+	run_logged "$LOGS/config-$name.log" "${MK[@]}" "$BASECONF"
 	run_logged "$LOGS/config-$name.log" \
 		"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frag_files[@]}"
 	run_logged "$LOGS/config-$name.log" "${MK[@]}" olddefconfig
 	bad=0
+	# The last fragment that sets a symbol wins (slab.config turns
+	# base.config's SLUB into SLAB): read them backwards.
+	declare -A seen=()
 	while IFS= read -r line; do
 		case $line in
 		CONFIG_*=*) sym=${line%%=*} ;;
 		"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *}; line="$sym=n" ;;
 		*) continue ;;
 		esac
+		[ -z "${seen[$sym]:-}" ] || continue
+		seen[$sym]=1
 		want=${line#*=}
 		# The base and prefixes of the series lack the series' symbols.
 		if [ $kind != patched ] &&
@@ -80,7 +86,7 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stam
 		"# $sym is not set") [ "$want" = n ] || { echo "config: $sym=$want requested, not set" >&2; bad=1; } ;;
 		*) [ "$want" = n ] && [ -z "$got" ] || { echo "config: $sym=$want requested, got '${got:-nothing}'" >&2; bad=1; } ;;
 		esac
-	done < <(cat "${frag_files[@]}")
+	done < <(cat "${frag_files[@]}" | tac)
 	[ $bad = 0 ] || die "configuration of $target is not what configs/ asks for"
 	echo "$stamp" >"$out/.fragments"
 fi

@@ -2,7 +2,9 @@
 # make check: everything CI runs.  Each step records "passed failed
 # skipped" in build/results/<step>; the last line sums them up.
 #
-#   scripts/check.sh [STEP...]    steps: series kunit x86_64 arm64-mte arm64-sw-tags
+#   scripts/check.sh [STEP...]    steps: series headers kunit x86_64 arm64-mte
+#                                 arm64-sw-tags (make check), and those of
+#                                 make check-wide (scripts/check-wide.sh)
 #
 # With BASELINE=1 the kunit and guest steps run against the unpatched base
 # instead (make baseline): the series' own tests should fail or skip there.
@@ -15,7 +17,7 @@ if [ -n "${BASELINE:-}" ]; then
 	base=--baseline pfx=baseline- kind=baseline
 	[ ${#steps[@]} -gt 0 ] || steps=(kunit x86_64 arm64-mte arm64-sw-tags)
 fi
-[ ${#steps[@]} -gt 0 ] || steps=(series kunit x86_64 arm64-mte arm64-sw-tags)
+[ ${#steps[@]} -gt 0 ] || steps=(series headers kunit x86_64 arm64-mte arm64-sw-tags)
 
 phase "install packages"
 "$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1 ||
@@ -32,7 +34,9 @@ for step in "${steps[@]}"; do
 	names=("$step")
 	case $step in
 	kunit) names=("${pfx}kunit-um") ;;
-	x86_64 | arm64-*)
+	*-defconfig*) names=("build-$step") ;;
+	x86_64-distro) names=("guest-x86_64-defconfig") ;;
+	x86_64 | x86_64-slab | arm64-*)
 		names=("guest-$pfx$step")
 		for tag in $(guest_extra_boots $kind "$step"); do
 			names+=("guest-$pfx$step-$tag")
@@ -42,8 +46,12 @@ for step in "${steps[@]}"; do
 	for name in "${names[@]}"; do rm -f "$BUILD/results/$name"; done
 	case $step in
 	series) "$TOP/scripts/check-series.sh" ;;
+	headers) "$TOP/scripts/check-headers.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
-	x86_64 | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
+	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
+	# The distro-like guest: the x86_64 defconfig kernel and its modules.
+	x86_64-distro) "$TOP/scripts/test-guest.sh" x86_64-defconfig ;;
+	x86_64 | x86_64-slab | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
 	*) die "unknown step $step" ;;
 	esac
 	rc=$?
@@ -65,7 +73,7 @@ echo
 echo "== summary ($(($(date +%s) - _T0))s)"
 for step in "${steps[@]}"; do
 	read -r p f s <<<"${result[$step]}"
-	printf '  %-13s %4d passed %3d failed %3d skipped\n' "$step" "$p" "$f" "$s"
+	printf '  %-23s %4d passed %3d failed %3d skipped\n' "$step" "$p" "$f" "$s"
 	P=$((P + p)) F=$((F + f)) S=$((S + s))
 done
 echo "$P passed, $F failed, $S skipped"

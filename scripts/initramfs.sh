@@ -57,6 +57,13 @@ trap 'rm -f "$list"' EXIT
 		name=${bin##*/}
 		echo "file /bin/${name%-"$ARCH"} $bin 755 0 0"
 	done
+	# Directories of extra files that the list above lacks.
+	for extra in "$@"; do
+		d=${extra#*:}
+		d=${d%/*}
+		case " /lib/modules /tests /bin " in *" $d "*) continue ;; esac
+		echo "dir $d 755 0 0"
+	done | sort -u
 	for extra in "$@"; do
 		echo "file ${extra#*:} ${extra%%:*} 644 0 0"
 	done

@@ -42,6 +42,8 @@ x86_64*)
 	qemu=(qemu-system-x86_64 -machine pc -accel tcg -smp "$smp" -m 1G)
 	cmdline="console=ttyS0 $cmdline"
 	limit=300
+	# defconfig boots more drivers, and its guest loads its modules.
+	case $target in *-defconfig) limit=900 ;; esac
 	;;
 arm64-*)
 	# Hardware tags: QEMU emulates MTE (and KASAN is asked to use it).
@@ -56,7 +58,10 @@ arm64-*)
 esac
 # kasan=on: the switch of hardware tags (software tags have none).
 case $target in arm64-mte*) cmdline="$cmdline kasan=on" ;; esac
-[ "$target" = x86_64 ] && cmdline="$cmdline page_owner=on"
+case $target in x86_64 | x86_64-defconfig) cmdline="$cmdline page_owner=on" ;; esac
+# A CMA area (configs/alloc-profiling.config): its pages enter the page
+# allocator after boot, which profiling's DEBUG checks must accept.
+case $target in x86_64 | x86_64-slab) cmdline="$cmdline cma=16M" ;; esac
 # A depot cap the stackdepot KUnit suite can fill (its cap case skips above
 # 32M), after a bogus value the guest test expects to see rejected.
 [ "$target" = x86_64 ] && [ "$mode" = test ] &&

@@ -1,15 +1,17 @@
 # Target definitions: architecture, cross compiler, config fragments (in
-# configs/, applied in order on top of tinyconfig) and the boot image.
+# configs/, applied in order on top of BASECONF: tinyconfig, or defconfig
+# for the targets that build what users build) and the boot image.
 # shellcheck shell=bash
 
 TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
-	arm64-mte-bench arm64-sw-tags-bench"
+	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
+	x86_64-slab"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, and LLVM=1
 # for targets built with clang.  The architecture follows from the name's
 # prefix; each target adds its own fragments.
 target_env() {
-	LLVM=
+	LLVM= BASECONF=tinyconfig
 	case $1 in
 	x86_64*)
 		ARCH=x86_64 CROSS= IMAGE=arch/x86/boot/bzImage
@@ -43,6 +45,15 @@ target_env() {
 	# Their make bench-kasan kernels: no KUnit suite, 32-frame slots.
 	arm64-mte-bench) FRAGS="$FRAGS kasan-hw-tags depot-frames32" ;;
 	arm64-sw-tags-bench) FRAGS="$FRAGS kasan-sw-tags depot-frames32" ;;
+	# What users build: defconfig with the series' options (make
+	# check-wide), and arm64's with KASAN software tags.
+	x86_64-defconfig | arm64-defconfig) BASECONF=defconfig FRAGS=wide ;;
+	arm64-defconfig-sw-tags) BASECONF=defconfig FRAGS="wide kasan-sw-tags" ;;
+	# The x86_64 guest with SLAB instead of SLUB (make check-wide).
+	x86_64-slab) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling slab" ;;
+	# Header self-containment (scripts/check-headers.sh) with profiling
+	# configured, without DEBUG: prepared, never built.
+	x86_64-hdr-on) FRAGS="$FRAGS headers-on" ;;
 	*) die "unknown target '$1' ($TARGETS)" ;;
 	esac
 }

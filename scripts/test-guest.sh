@@ -50,6 +50,20 @@ build_modules $kind "$target" "$TOP/tests/modules" "$mod"
 for ko in "$mod"/*.ko; do
 	[ -e "$ko" ] && files+=(--file "$ko:/lib/modules/${ko##*/}")
 done
+# A defconfig kernel's own modules, in /lib/modules/real (the distro-like
+# guest: tests/guest/60-real-modules.sh loads and unloads them).
+case $target in
+*-defconfig*)
+	modroot=$(out_dir $kind "$target")/modroot
+	rm -rf "$modroot"
+	run_logged "$LOGS/modules-install-$(kind_name $kind "$target").log" \
+		"$TOP/scripts/build-kernel.sh" $base "$target" \
+		modules_install INSTALL_MOD_PATH="$modroot" INSTALL_MOD_STRIP=1
+	while IFS= read -r ko; do
+		files+=(--file "$ko:/lib/modules/real/${ko##*/}")
+	done < <(find "$modroot" -name '*.ko' | sort)
+	;;
+esac
 "$TOP/scripts/run-guest.sh" $base ${files[@]+"${files[@]}"} "$target"
 verdict=$LOGS/$name.verdict
 rc=0

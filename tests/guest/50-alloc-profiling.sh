@@ -104,6 +104,13 @@ unload_msgs() {
 	dmesg | grep -cF "$UNLOAD_MSG"
 }
 
+# counter_bytes: the bytes of the lines of alloc_tag_module_load(), which
+# allocates the modules' tag counters (and a small array of them).
+counter_bytes() {
+	awk "$AWK_BYTES"' / func:alloc_tag_module_load$/ { s += bytes($1) }
+		END { print s + 0 }' $AL
+}
+
 # must DESC CMD...: check DESC CMD..., and fail when the case failed (for
 # the steps the rest of the cases need).
 must() {
@@ -257,8 +264,14 @@ alloc_prof_module_tests() {
 	done
 
 	n0=$(unload_msgs)
+	c0=$(counter_bytes)
 	must "insmod alloc_prof_test nr=16" insmod $TEST_MOD nr=16 || return
 	expect_eq "the holder holds 16 allocations" "$(cat $HOLDER)" 16
+	# Its counters: 16 bytes per tag and possible CPU (it has a few tags),
+	# not a chunk of 1024 tags (16 KiB per CPU).
+	c1=$(counter_bytes)
+	check "alloc_prof_test's tag counters take $((c1 - c0)) bytes: more than 0, less than 4 KiB" \
+		test $((c1 - c0)) -gt 0 -a $((c1 - c0)) -lt 4096
 	expect_eq "16 order-0 pages: alloc_prof_test_alloc shows 64.0KiB in 16 calls" \
 		"$(site $AL)" "64.0KiB 16"
 	check "rmmod alloc_prof_test with its pages live" rmmod alloc_prof_test

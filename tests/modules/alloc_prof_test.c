@@ -28,6 +28,19 @@ module_param(order, uint, 0444);
 MODULE_PARM_DESC(order, "order of each allocation (default 0)");
 
 /*
+ * Never called: it makes the module need what free_reserved_page(), inline
+ * in <linux/mm.h>, calls.  Modules free reserved pages (powerpc's kvm-hv
+ * does); if the profiling code it calls were not exported, modpost would
+ * fail the build of this module.
+ */
+void alloc_prof_test_free_reserved(struct page *page);
+void alloc_prof_test_free_reserved(struct page *page)
+{
+	free_reserved_page(page);
+}
+EXPORT_SYMBOL_GPL(alloc_prof_test_free_reserved);
+
+/*
  * The one call site: every block allocated here is charged to this line.
  * On failure the blocks allocated so far stay with the holder.
  */

@@ -1,0 +1,55 @@
+#!/bin/bash
+# Build what users build and judge it: TARGET (x86_64-defconfig,
+# arm64-defconfig, arm64-defconfig-sw-tags: defconfig plus the series'
+# options, configs/wide.config) builds completely, vmlinux and modules,
+# with no warning that the unpatched base built from the same config
+# lacks.  The base is built only when the patched build warns at all.
+#
+#   scripts/check-build.sh TARGET
+#
+# Counts go to build/results/build-TARGET; logs to build/logs/.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+target=$1
+passed=0 failed=0
+judge() { # judge WHAT FINDINGS
+	if [ -z "$2" ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "  FAIL $1"
+		sed 's/^/    /' <<<"$2" | head -n 30
+	fi
+}
+
+# warnings LOG: the warning lines of a build log, without line numbers
+# and build paths, sorted.
+warnings() {
+	grep -E 'warning:|WARNING:' "$1" | sed -E 's|/work/[^ ]*/linux/||g; s/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u
+}
+
+t0=$(date +%s)
+"$TOP/scripts/build-kernel.sh" "$target" all
+rc=$?
+judge "$target builds (vmlinux, modules)" \
+	"$([ $rc = 0 ] || echo "build failed: see build/logs/build-$target.log")"
+if [ $rc = 0 ]; then
+	phase "$target built in $(($(date +%s) - t0))s"
+	new=$(warnings "$LOGS/build-$target.log")
+	if [ -n "$new" ]; then
+		phase "$target warns: build the unpatched base from the same config"
+		if "$TOP/scripts/build-kernel.sh" --baseline "$target" all; then
+			new=$(comm -23 <(echo "$new") <(warnings "$LOGS/build-baseline-$target.log"))
+		else
+			new="$new
+(the baseline did not build: every warning counts)"
+		fi
+	fi
+	judge "$target: no warning the unpatched base lacks" "$new"
+fi
+
+echo "build-$target: $passed passed, $failed failed"
+mkdir -p "$BUILD/results"
+echo "$passed $failed 0" >"$BUILD/results/build-$target"
+[ "$failed" = 0 ]

@@ -1,0 +1,121 @@
+#!/bin/bash
+# Header self-containment: every header the series adds or changes must
+# compile on its own, with every allocation macro it defines used, in each
+# of three configurations: allocation profiling not configured
+# (x86_64-users, the depot users' compile target of make series),
+# configured (x86_64-hdr-on) and configured with its DEBUG checks (x86_64,
+# the guest of make check).  Each is only prepared here (modules_prepare),
+# which its own build later reuses through ccache.
+#
+#   scripts/check-headers.sh [TARGET...]
+#
+# tests/headers/NAME.c includes only <linux/NAME.h> (or the header its
+# first #include names) and calls each allocation macro of it.  A header
+# the series touches without a test file, or an allocation macro (a
+# function-like #define whose body calls alloc_hooks() or a _noprof
+# function) that its test file does not name, fails the check: a new
+# macro cannot slip in untested.  Each file is compiled with the kernel's
+# flags plus W=1 and -Werror by kbuild (an external module directory).
+# Counts go to build/results/headers; logs to build/logs/headers-*.log.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/targets.sh"
+
+passed=0 failed=0
+judge() { # judge WHAT FINDINGS
+	if [ -z "$2" ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "  FAIL $1"
+		sed 's/^/    /' <<<"$2" | head -n 30
+	fi
+}
+
+cd "$TREE" || die "no tree (make tree)"
+SRC=$TOP/tests/headers
+
+# The headers the series adds or changes (generic ones: the check builds
+# x86_64 only).
+mapfile -t headers < <(git diff --name-only --diff-filter=AM base..HEAD -- 'include/linux/*.h' |
+	grep -v '^include/linux/.*_types\.h$' | sort)
+headers+=(include/linux/gfp_types.h include/linux/mm_types.h)
+
+phase "allocation macros of ${#headers[@]} headers have a test"
+for h in "${headers[@]}"; do
+	name=${h#include/linux/}
+	name=${name%.h}
+	tu=$SRC/$name.c
+	if [ ! -f "$tu" ]; then
+		judge "$h" "no tests/headers/$name.c"
+		continue
+	fi
+	# Function-like macros whose expansion allocates through a tag.
+	missing=$(python3 - "$h" "$tu" <<'EOF'
+import re, sys
+hdr, tu = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+hdr = hdr.replace('\\\n', ' ')
+names = []
+for m in re.finditer(r'^#\s*define\s+(\w+)\(([^)]*)\)(.*)$', hdr, re.M):
+    name, body = m.group(1), m.group(3)
+    if name.endswith('_noprof') or name in ('alloc_tag_save', 'alloc_tag_restore'):
+        continue
+    if re.search(r'\balloc_hooks\w*\(|\w+_noprof\(', body):
+        names.append(name)
+for n in sorted(set(names)):
+    if not re.search(r'\b%s\(' % re.escape(n), tu):
+        print(n)
+EOF
+)
+	judge "$h: macros used by tests/headers/$name.c" "${missing:+not used: $missing}"
+	first=$(sed -n 's/^#include <\(.*\)>$/\1/p' "$tu" | head -n 1)
+	judge "$h: tests/headers/$name.c includes it first" \
+		"$([ "$first" = "linux/$name.h" ] || echo "first include is <$first>")"
+done
+
+work=$BUILD/headers
+# compile_one TARGET OUT OBJ: compile OBJ of $work/TARGET, log per object.
+compile_one() {
+	make -C "$TREE" O="$2" ARCH=x86_64 CC="ccache gcc" W=1 KCFLAGS=-Werror \
+		M="$work/$1" "$3" >"$LOGS/headers-$1-${3%.o}.log" 2>&1
+	echo $? >"$work/$1/${3%.o}.rc"
+}
+export -f compile_one
+export TREE LOGS work
+
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(x86_64-users x86_64-hdr-on x86_64)
+for target in "${targets[@]}"; do
+	phase "$target: configure and prepare"
+	if ! "$TOP/scripts/build-kernel.sh" "$target" modules_prepare; then
+		judge "$target: modules_prepare" "failed (see build/logs/build-$target.log)"
+		continue
+	fi
+	target_env "$target"
+	out=$(out_dir patched "$target")
+	rm -rf "${work:?}/$target"
+	mkdir -p "$work/$target"
+	objs=()
+	for tu in "$SRC"/*.c; do
+		n=${tu##*/}
+		n=hdr-${n%.c}
+		cp "$tu" "$work/$target/$n.c"
+		objs+=("$n.o")
+	done
+	echo "obj-m := ${objs[*]}" >"$work/$target/Kbuild"
+	phase "$target: compile ${#objs[@]} headers alone"
+	printf '%s\n' "${objs[@]}" |
+		xargs -P "$(nproc)" -I{} bash -c 'compile_one "$@"' _ "$target" "$out" {}
+	for o in "${objs[@]}"; do
+		log=$LOGS/headers-$target-${o%.o}.log
+		rc=$(cat "$work/$target/${o%.o}.rc")
+		findings=$(grep -E 'warning:|error:' "$log" | sed "s|$work/$target/||" | head -n 20)
+		[ $rc = 0 ] || [ -n "$findings" ] || findings="make failed (see ${log#"$TOP"/})"
+		judge "$target: ${o%.o}.c" "$findings"
+	done
+done
+
+echo "headers: $passed passed, $failed failed"
+mkdir -p "$BUILD/results"
+echo "$passed $failed 0" >"$BUILD/results/headers"
+[ "$failed" = 0 ]
