@@ -4,6 +4,11 @@
 # options, configs/wide.config) builds completely, vmlinux and modules,
 # with no warning that the unpatched base built from the same config
 # lacks.  The base is built only when the patched build warns at all.
+# Both are built from clean output directories (make clean first), so
+# that every warning is in the log even when the objects were up to date
+# (ccache replays the compiler's output, so this costs little);
+# the log is kept as build/logs/build-TARGET.full.log, as later builds of
+# the target (modules_install) write its usual log.
 #
 #   scripts/check-build.sh TARGET
 #
@@ -30,17 +35,31 @@ warnings() {
 }
 
 t0=$(date +%s)
-"$TOP/scripts/build-kernel.sh" "$target" all
+# build KIND: a full build of TARGET's KIND kernel; its log in FULL_LOG.
+build() {
+	local name=$target
+	[ "$1" = baseline ] && name=baseline-$target
+	local rc=0
+	if [ -f "$(out_dir "$1" "$target")/.config" ]; then
+		"$TOP/scripts/build-kernel.sh" --kind "$1" "$target" clean || rc=$?
+	fi
+	[ $rc != 0 ] || "$TOP/scripts/build-kernel.sh" --kind "$1" "$target" all || rc=$?
+	cp "$LOGS/build-$name.log" "$LOGS/build-$name.full.log"
+	FULL_LOG=$LOGS/build-$name.full.log
+	return $rc
+}
+
+build patched
 rc=$?
 judge "$target builds (vmlinux, modules)" \
 	"$([ $rc = 0 ] || echo "build failed: see build/logs/build-$target.log")"
 if [ $rc = 0 ]; then
 	phase "$target built in $(($(date +%s) - t0))s"
-	new=$(warnings "$LOGS/build-$target.log")
+	new=$(warnings "$FULL_LOG")
 	if [ -n "$new" ]; then
 		phase "$target warns: build the unpatched base from the same config"
-		if "$TOP/scripts/build-kernel.sh" --baseline "$target" all; then
-			new=$(comm -23 <(echo "$new") <(warnings "$LOGS/build-baseline-$target.log"))
+		if build baseline; then
+			new=$(comm -23 <(echo "$new") <(warnings "$FULL_LOG"))
 		else
 			new="$new
 (the baseline did not build: every warning counts)"

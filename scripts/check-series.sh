@@ -15,16 +15,6 @@ set -uo pipefail
 . "$(dirname "$0")/targets.sh"
 
 passed=0 failed=0
-# judge WHAT FINDINGS: a check passes when it found nothing.
-judge() {
-	if [ -z "$2" ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		echo "  FAIL $1"
-		sed 's/^/    /' <<<"$2" | head -n 30
-	fi
-}
 
 cd "$TREE" || die "no tree (make tree)"
 

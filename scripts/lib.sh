@@ -45,6 +45,19 @@ phase() {
 	printf '[%4ds] == %s\n' $(($(date +%s) - _T0)) "$*"
 }
 
+# judge WHAT FINDINGS: one check of a step, which passes when it found
+# nothing; counts into the caller's passed and failed, and prints what it
+# found.
+judge() {
+	if [ -z "$2" ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "  FAIL $1"
+		sed 's/^/    /' <<<"$2" | head -n 30
+	fi
+}
+
 die() {
 	printf 'error: %s\n' "$*" >&2
 	exit 1

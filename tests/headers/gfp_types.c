@@ -19,5 +19,7 @@ _Static_assert(___GFP_NO_OBJ_EXT == 1u << (27 + IS_ENABLED(CONFIG_LOCKDEP)),
 #else
 _Static_assert(___GFP_NO_OBJ_EXT == 0, "__GFP_NO_OBJ_EXT takes a bit");
 #endif
-_Static_assert(__GFP_BITS_SHIFT == 27 + IS_ENABLED(CONFIG_LOCKDEP) +
-	       IS_ENABLED(CONFIG_SLAB_OBJ_EXT), "__GFP_BITS_SHIFT");
+/* Every bit is below __GFP_BITS_SHIFT; radix-tree's tags fit above it. */
+_Static_assert(((___GFP_NOLOCKDEP | ___GFP_NO_OBJ_EXT | ___GFP_ZEROTAGS) >>
+		__GFP_BITS_SHIFT) == 0, "a gfp bit above __GFP_BITS_SHIFT");
+_Static_assert(3 + __GFP_BITS_SHIFT <= 32, "no room for radix-tree's tags");
