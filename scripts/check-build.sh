@@ -18,15 +18,6 @@ set -uo pipefail
 
 target=$1
 passed=0 failed=0
-judge() { # judge WHAT FINDINGS
-	if [ -z "$2" ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		echo "  FAIL $1"
-		sed 's/^/    /' <<<"$2" | head -n 30
-	fi
-}
 
 # warnings LOG: the warning lines of a build log, without line numbers
 # and build paths, sorted.
