@@ -45,6 +45,8 @@ else
 	    CC="ccache ${CROSS}gcc" -j"$(nproc)")
 fi
 
+[ -z "$W1" ] || MK+=(W=1)
+
 # ccache (CCACHE_BASEDIR) hands the compiler each source by its path
 # relative to $out (../../linux/mm/slub.c), which the kernel's own
 # -fmacro-prefix-map=$(srctree)/= does not strip: strip that prefix too,

@@ -4,9 +4,10 @@
 #    check;
 #  - scripts/kernel-doc -none on every C file and header the series
 #    touches: no warning that the file does not have in the base;
-#  - a W=1 build of the touched directories for each guest target,
-#    patched and baseline: no warning or compiler error the baseline does
-#    not have;
+#  - a W=1 build of the touched directories for each guest target: no
+#    warning or compiler error the unpatched base does not have (the
+#    base's are listed in tests/base-warnings/; the base is built only
+#    when a warning is not in the list);
 #  - every 6.1 user of the stack depot compiles (x86_64-users with gcc,
 #    x86_64-kmsan with clang; objects only).
 # Counts go to build/results/series.
@@ -15,6 +16,7 @@ set -uo pipefail
 . "$(dirname "$0")/targets.sh"
 
 passed=0 failed=0
+mkdir -p "$BUILD/results"
 
 cd "$TREE" || die "no tree (make tree)"
 
@@ -47,23 +49,40 @@ done
 [ ${#dirs[@]} -eq 0 ] && [ ${#files[@]} -gt 0 ] && dirs=(mm lib)
 mapfile -t dirs < <(printf '%s\n' "${dirs[@]}" | sort -u)
 
-# w1 TREE OUT DIRS...: W=1 warnings and compiler errors of DIRS, without
-# line numbers.  -k: a file that fails to build (the base does not build
-# with KASAN_HW_TAGS) must not hide the warnings of the files after it,
-# and an error the base does not have fails the check like a warning.
+# w1 KIND TARGET DIRS...: W=1 warnings and compiler errors of DIRS in
+# TARGET's KIND build, without line numbers.  The guest targets build
+# with W=1 (targets.sh), so this is the same compile as their kernel's
+# and the guest step later reuses the objects.  The objects of DIRS are
+# deleted first so that every warning is printed again (ccache replays
+# the compiler's messages, so a second run stays cheap).  -k: a file
+# that fails to build (the base does not build with KASAN_HW_TAGS) must
+# not hide the warnings of the files after it, and an error the base
+# does not have fails the check like a warning.
 w1() {
-	local tree=$1 out=$2
+	local kind=$1 target=$2
 	shift 2
-	local a
+	local out tree a
+	out=$(out_dir "$kind" "$target")
+	tree=$(tree_dir "$kind")
 	for a in "$@"; do
-		# Warnings show only when a file is compiled: drop the objects
-		# (ccache replays the compiler's messages, so this stays cheap).
 		[ -d "$out/$a" ] && find "$out/$a" -name '*.o' -delete
-		make -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS" \
-			CC="ccache ${CROSS}gcc" -j"$(nproc)" -k W=1 "$a/" 2>&1
-	done | grep -E '(warning|error):' |
+	done
+	"$TOP/scripts/build-kernel.sh" --kind "$kind" "$target" -k "${@/%//}" >/dev/null 2>&1
+	grep -E '(warning|error):' "$LOGS/build-$(kind_name "$kind" "$target").log" |
 		sed -E -e "s|$tree/||g" -e 's#(\.\./)+linux/##g' \
 			-e 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
+}
+
+# The base's W=1 warnings do not change unless the configuration, the
+# directories, the base or the compiler do: tests/base-warnings/ keeps
+# them, headed by a key naming all four, so that make check builds the
+# unpatched base only when the patched build has a warning the list
+# lacks (or the key no longer matches).  A baseline build writes its list
+# to build/results/, to be copied there when the key changed.
+w1_key() { # w1_key TARGET DIRS...
+	local t=$1
+	shift
+	echo "# $t; $(cat "$(out_dir patched "$t")/.fragments"); $(git -C "$(tree_dir baseline)" describe --always --tags 2>/dev/null); $("${CROSS}gcc" --version | head -n 1); $*"
 }
 
 if [ ${#dirs[@]} -gt 0 ]; then
@@ -75,13 +94,31 @@ if [ ${#dirs[@]} -gt 0 ]; then
 			mine+=("$d")
 		done
 		[ ${#mine[@]} -gt 0 ] || continue
-		phase "W=1 build of ${mine[*]} for $target (patched and baseline)"
-		"$TOP/scripts/build-kernel.sh" "$target" prepare >/dev/null &&
-			"$TOP/scripts/build-kernel.sh" --baseline "$target" prepare >/dev/null ||
+		phase "W=1 build of ${mine[*]} for $target"
+		"$TOP/scripts/build-kernel.sh" "$target" prepare >/dev/null ||
 			{ judge "W=1 $target" "the kernel does not configure"; continue; }
-		judge "W=1 $target: new warnings or errors" \
-			"$(comm -23 <(w1 "$TREE" "$(out_dir patched $target)" "${mine[@]}") \
-				<(w1 "$(tree_dir baseline)" "$(out_dir baseline $target)" "${mine[@]}"))"
+		w1 patched "$target" "${mine[@]}" >"$BUILD/results/w1-$target.txt"
+		key=$(w1_key "$target" "${mine[@]}")
+		list=$TOP/tests/base-warnings/w1-$target.txt
+		new=
+		if [ -f "$list" ] && [ "$(head -n 1 "$list")" = "$key" ]; then
+			new=$(comm -23 "$BUILD/results/w1-$target.txt" <(tail -n +2 "$list"))
+			[ -z "$new" ] || phase "W=1 $target: $(echo "$new" | wc -l) warnings not in ${list#"$TOP"/}: build the base to compare"
+		else
+			phase "W=1 $target: ${list#"$TOP"/} is missing or for another configuration: build the base"
+			new=unknown
+		fi
+		if [ -n "$new" ]; then
+			if "$TOP/scripts/build-kernel.sh" --baseline "$target" prepare >/dev/null; then
+				{ echo "$key"; w1 baseline "$target" "${mine[@]}"; } >"$BUILD/results/w1-base-$target.txt"
+				new=$(comm -23 "$BUILD/results/w1-$target.txt" <(tail -n +2 "$BUILD/results/w1-base-$target.txt"))
+				cmp -s "$list" "$BUILD/results/w1-base-$target.txt" ||
+					phase "W=1 $target: the base's warnings differ from ${list#"$TOP"/}; build/results/w1-base-$target.txt has them"
+			else
+				new="the unpatched base does not configure"
+			fi
+		fi
+		judge "W=1 $target: new warnings or errors" "$new"
 	done
 fi
 

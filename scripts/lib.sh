@@ -114,8 +114,10 @@ build_modules() {
 # TARGET's kernel after the main one, by tag: each has its own log, verdict
 # and result, guest-<kind_name>-<tag> (make check adds them to the step).
 #   nomem   booted with nomem_profiling, the alloc-profiling suite only
+#   hugetlb 7 GiB, a CPU with 1 GiB pages and two of them reserved at
+#           boot, the hugetlb suite only
 guest_extra_boots() {
 	if [ "$1" = patched ] && [ "$2" = x86_64 ]; then
-		echo nomem
+		echo nomem hugetlb
 	fi
 }

@@ -7,11 +7,14 @@ TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_6
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab"
 
-# target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, and LLVM=1
-# for targets built with clang.  The architecture follows from the name's
+# target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, LLVM=1
+# for targets built with clang, and W1=1 for the targets whose touched
+# directories make series checks at W=1 (the guests of make check: their
+# kernels are built with W=1 too, so that the check's objects are the
+# kernel's).  The architecture follows from the name's
 # prefix; each target adds its own fragments.
 target_env() {
-	LLVM= BASECONF=tinyconfig
+	LLVM= BASECONF=tinyconfig W1=
 	case $1 in
 	x86_64*)
 		ARCH=x86_64 CROSS= IMAGE=arch/x86/boot/bzImage
@@ -24,7 +27,7 @@ target_env() {
 	esac
 	case $1 in
 	# The guest of make check.
-	x86_64) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling" ;;
+	x86_64) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling" W1=1 ;;
 	# The x86_64 guest without the debug options, for make bench.
 	x86_64-bench) FRAGS="$FRAGS page_owner" ;;
 	# x86_64-bench with 32-frame depot slots (make bench, frames32).
@@ -40,7 +43,7 @@ target_env() {
 	x86_64-kmsan) FRAGS="$FRAGS depot-users-kmsan" LLVM=1 ;;
 	# The KASAN guests of make check: hardware tags (QEMU's MTE) and
 	# software tags.
-	arm64-mte) FRAGS="$FRAGS kasan-hw-tags kasan-kunit" ;;
+	arm64-mte) FRAGS="$FRAGS kasan-hw-tags kasan-kunit" W1=1 ;;
 	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit" ;;
 	# Their make bench-kasan kernels: no KUnit suite, 32-frame slots.
 	arm64-mte-bench) FRAGS="$FRAGS kasan-hw-tags depot-frames32" ;;
