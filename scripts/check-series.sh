@@ -90,7 +90,10 @@ if [ ${#dirs[@]} -gt 0 ]; then
 		target_env "$target"
 		mine=() # directories that exist for this architecture
 		for d in "${dirs[@]}"; do
-			case $d in arch/*) [ "${d#arch/}" != "${d#arch/"${ARCH%_64}"}" ] || continue ;; esac
+			case $d in
+			arch/"${ARCH%_64}" | arch/"${ARCH%_64}"/*) ;;
+			arch/*) continue ;;
+			esac
 			mine+=("$d")
 		done
 		[ ${#mine[@]} -gt 0 ] || continue
