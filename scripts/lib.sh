@@ -87,7 +87,7 @@ run_logged() {
 # The warnings the stackdepot KUnit suite provokes on purpose (misuse:
 # double put, stale handle), for parse-log.py --allow-warning: only these
 # messages, only from lib/stackdepot.c, only while that suite runs.
-DEPOT_WARNINGS='stackdepot:lib/stackdepot.c:^stack_depot_(put|fetch|get): (handle [0-9a-f]+ (names no stored stack trace|has no reference to drop)|stale or corrupt handle)'
+DEPOT_WARNINGS='stackdepot:lib/stackdepot.c:^stack_depot_(put|fetch): (handle [0-9a-f]+ (names no stored stack trace|has no reference to drop)|stale or corrupt handle)'
 
 # build_modules KIND TARGET SRCDIR DEST: build the out-of-tree modules in
 # SRCDIR (its *.c, *.h and Kbuild, copied to DEST) against the KIND kernel

@@ -20,7 +20,8 @@ else
 	snap
 	for f in pools max_pools pool_bytes record_bytes records_in_use \
 		 records_persistent records_refcounted freelist saves hits \
-		 new_records evictions dropped bad_puts stale_fetches; do
+		 new_records evictions nmi_evictions dropped cap_reached \
+		 bad_puts stale_fetches; do
 		v=$(field $f)
 		check "field $f is a number ($v)" sh -c "[ -n '$v' ] && [ '$v' -ge 0 ]"
 	done
@@ -43,11 +44,19 @@ else
 
 	if cmdline_has stack_depot_max_size=16M; then
 		expect_eq "stack_depot_max_size=16M: 1024 pools at most" "$(field max_pools)" 1024
+		# The KUnit suite's cap case filled the depot twice, emptying
+		# it in between: both fillings count.
+		check "the depot reached its cap twice ($(field cap_reached))" \
+			test "$(field cap_reached)" -ge 2
+		check "reaching the cap was logged" \
+			sh -c "dmesg | grep -q 'stackdepot: full at 1024 pools'"
 		check "stack_depot_max_size=16Q rejected with a message" \
 			sh -c "dmesg | grep -q 'stack_depot_max_size=16Q: not a size'"
 	else
 		skip "stack_depot_max_size=" "not on the command line"
 		skip "stack_depot_max_size= rejected" "not on the command line"
+		skip "the depot reached its cap twice" "not on the command line"
+		skip "reaching the cap was logged" "not on the command line"
 	fi
 
 	saves0=$(field saves)
