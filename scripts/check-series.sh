@@ -115,8 +115,11 @@ if [ ${#dirs[@]} -gt 0 ]; then
 			if "$TOP/scripts/build-kernel.sh" --baseline "$target" prepare >/dev/null; then
 				{ echo "$key"; w1 baseline "$target" "${mine[@]}"; } >"$BUILD/results/w1-base-$target.txt"
 				new=$(comm -23 "$BUILD/results/w1-$target.txt" <(tail -n +2 "$BUILD/results/w1-base-$target.txt"))
-				cmp -s "$list" "$BUILD/results/w1-base-$target.txt" ||
+				if [ ! -f "$list" ]; then
+					phase "W=1 $target: no ${list#"$TOP"/}; build/results/w1-base-$target.txt has the base's warnings: copy it there"
+				elif ! cmp -s "$list" "$BUILD/results/w1-base-$target.txt"; then
 					phase "W=1 $target: the base's warnings differ from ${list#"$TOP"/}; build/results/w1-base-$target.txt has them"
+				fi
 			else
 				new="the unpatched base does not configure"
 			fi
