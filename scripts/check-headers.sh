@@ -65,11 +65,14 @@ EOF
 done
 
 work=$BUILD/headers
-# compile_one TARGET OUT OBJ: compile OBJ of $work/TARGET, log per object.
+# compile_one TARGET OUT NAME: compile $work/TARGET/NAME/NAME.o, log per
+# object.  Each object has a directory of its own: kbuild reads every
+# .*.cmd file of its M= directory, and a parallel make writing one there
+# would make another read half a file.
 compile_one() {
 	make -C "$TREE" O="$2" ARCH=x86_64 CC="ccache gcc" W=1 KCFLAGS=-Werror \
-		M="$work/$1" "$3" >"$LOGS/headers-$1-${3%.o}.log" 2>&1
-	echo $? >"$work/$1/${3%.o}.rc"
+		M="$work/$1/$3" "$3.o" >"$LOGS/headers-$1-$3.log" 2>&1
+	echo $? >"$work/$1/$3/rc"
 }
 export -f compile_one
 export TREE LOGS work
@@ -90,19 +93,20 @@ for target in "${targets[@]}"; do
 	for tu in "$SRC"/*.c; do
 		n=${tu##*/}
 		n=hdr-${n%.c}
-		cp "$tu" "$work/$target/$n.c"
-		objs+=("$n.o")
+		mkdir -p "$work/$target/$n"
+		cp "$tu" "$work/$target/$n/$n.c"
+		echo "obj-m := $n.o" >"$work/$target/$n/Kbuild"
+		objs+=("$n")
 	done
-	echo "obj-m := ${objs[*]}" >"$work/$target/Kbuild"
 	phase "$target: compile ${#objs[@]} headers alone"
 	printf '%s\n' "${objs[@]}" |
 		xargs -P "$(nproc)" -I{} bash -c 'compile_one "$@"' _ "$target" "$out" {}
-	for o in "${objs[@]}"; do
-		log=$LOGS/headers-$target-${o%.o}.log
-		rc=$(cat "$work/$target/${o%.o}.rc")
-		findings=$(grep -E 'warning:|error:' "$log" | sed "s|$work/$target/||" | head -n 20)
-		[ $rc = 0 ] || [ -n "$findings" ] || findings="make failed (see ${log#"$TOP"/})"
-		judge "$target: ${o%.o}.c" "$findings"
+	for n in "${objs[@]}"; do
+		log=$LOGS/headers-$target-$n.log
+		rc=$(cat "$work/$target/$n/rc" 2>/dev/null || echo 1)
+		findings=$(grep -E 'warning:|error:' "$log" | sed "s|$work/$target/$n/||" | head -n 20)
+		[ "$rc" = 0 ] || [ -n "$findings" ] || findings="make failed (see ${log#"$TOP"/})"
+		judge "$target: $n.c" "$findings"
 	done
 done
 
