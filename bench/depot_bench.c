@@ -20,9 +20,13 @@
  *                  STACK_DEPOT_FLAG_GET, followed by stack_depot_put()
  * Metrics:
  *   bytes-per-trace-N  free memory consumed per new persistent trace of N
- *                      frames, over 16384 traces (pools are never freed, so
- *                      this is what a stored trace costs; measured first,
- *                      pages on per-CPU lists blur it by a few percent)
+ *                      frames (3, 8, 16, 32, 64), over about 4 MiB of
+ *                      traces (pools are never freed, so this is what a
+ *                      stored trace costs; measured first, pages on per-CPU
+ *                      lists blur it by a percent or two)
+ *   bytes-per-ref-trace-N  the same for a trace saved with
+ *                      STACK_DEPOT_FLAG_GET, whose reference is kept (the
+ *                      unpatched depot stores it like any other trace)
  *
  * Parameter "only" runs the cases whose name starts with it.
  */
@@ -44,7 +48,7 @@
 
 #define FRAMES		16
 #define NEW_OPS		20000	/* the unpatched depot keeps every new trace */
-#define MEM_TRACES	16384
+#define MEM_BYTES	(4 << 20)	/* rough bytes stored per metric */
 
 /* Made-up frames, unique per trace: never a stack some user saves. */
 static unsigned long seq;
@@ -57,8 +61,6 @@ static void make_trace(unsigned long *entries, unsigned int nr)
 	for (i = 0; i < nr; i++)
 		entries[i] = 0x6b000000UL + (seq << 12) + i * 8;
 }
-
-
 
 static unsigned long hit_trace[FRAMES];
 
@@ -152,27 +154,41 @@ static u64 bench_new(unsigned int n)
 	return ns;
 }
 
-static void bytes_per_trace(unsigned int frames)
+static depot_stack_handle_t save_for_bytes(unsigned long *entries,
+					   unsigned int frames, bool ref)
 {
-	unsigned long entries[64];
+#ifdef STACK_DEPOT_FLAG_GET
+	if (ref)
+		return stack_depot_save_flags(entries, frames, GFP_KERNEL,
+					      STACK_DEPOT_FLAG_CAN_ALLOC |
+					      STACK_DEPOT_FLAG_GET);
+#endif
+	return stack_depot_save(entries, frames, GFP_KERNEL);
+}
+
+static void bytes_per_trace(unsigned int frames, bool ref)
+{
+	/* About MEM_BYTES of records, counting a 24-byte header. */
+	unsigned int i, stored = 0, n = MEM_BYTES / (8 * (frames + 3));
+	const char *kind = ref ? "ref-" : "";
 	unsigned long before, after;
-	unsigned int i, stored = 0;
+	unsigned long entries[64];
 	u64 tenths;
 
 	before = global_zone_page_state(NR_FREE_PAGES);
-	for (i = 0; i < MEM_TRACES; i++) {
+	for (i = 0; i < n; i++) {
 		make_trace(entries, frames);
-		if (stack_depot_save(entries, frames, GFP_KERNEL))
+		if (save_for_bytes(entries, frames, ref))
 			stored++;
 	}
 	after = global_zone_page_state(NR_FREE_PAGES);
 	if (!stored || after > before) {
-		pr_err("bytes-per-trace-%u: no measurement\n", frames);
+		pr_err("bytes-per-%strace-%u: no measurement\n", kind, frames);
 		return;
 	}
 	tenths = div_u64((u64)(before - after) * PAGE_SIZE * 10, stored);
-	pr_info("metric=bytes-per-trace-%u value=%llu.%llu\n", frames,
-		div_u64(tenths, 10), tenths % 10);
+	pr_info("metric=bytes-per-%strace-%u value=%llu.%llu\n", kind,
+		frames, div_u64(tenths, 10), tenths % 10);
 }
 
 static int __init depot_bench_init(void)
@@ -188,10 +204,14 @@ static int __init depot_bench_init(void)
 		return 0;
 	}
 	/* First: depot-new leaves free slots behind in the patched depot. */
-	if (bench_want(only, "bytes-per-trace")) {
-		bytes_per_trace(8);
-		bytes_per_trace(16);
-		bytes_per_trace(32);
+	if (bench_want(only, "bytes-per-")) {
+		static const unsigned int sizes[] = { 3, 8, 16, 32, 64 };
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(sizes); i++)
+			bytes_per_trace(sizes[i], false);
+		for (i = 0; i < ARRAY_SIZE(sizes); i++)
+			bytes_per_trace(sizes[i], true);
 	}
 	if (bench_want(only, "depot-hit"))
 		bench_report("depot-hit", bench_hit(ops), ops);

@@ -56,7 +56,7 @@ esac
 target=x86_64-bench
 declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
 		    [smp2]="kmemobs.bench_only=depot-hit-2cpu"
-		    [frames32]="kmemobs.bench_only=bytes-per-trace"
+		    [frames32]="kmemobs.bench_only=bytes-per-"
 		    [profiling]="kmemobs.bench_only=kmalloc,pgalloc"
 		    [nomem_profiling]="kmemobs.bench_only=kmalloc,pgalloc nomem_profiling")
 variants=("$@")
@@ -131,7 +131,7 @@ for line in open(samples):
     data[(v, case, k)].append(float(ns))
 lines = [f'make bench: {rounds} rounds, {ops} ops per case, QEMU TCG x86_64, '
          f'{unit} per operation (median of rounds); variant smp2: 2 vCPUs, '
-         f'host wall-clock ns; bytes-per-trace-N: bytes of free memory per '
+         f'host wall-clock ns; bytes-per-[ref-]trace-N: bytes of free memory per '
          f'stored trace of N frames',
          f'{"variant":<11} {"case":<18} {"patched":>9} {"baseline":>9} '
          f'{"ratio":>6} {"spread-p":>8} {"spread-b":>8}']

@@ -18,9 +18,10 @@ if [ ! -r "$stats" ]; then
 	skip "stackdepot/stats" "kernel without depot statistics"
 else
 	snap
-	for f in pools max_pools pool_bytes record_bytes records_in_use \
+	for f in pools max_pools pool_bytes persistent_bytes refcounted_bytes \
+		 free_bytes records_in_use \
 		 records_persistent records_refcounted freelist saves hits \
-		 new_records evictions nmi_evictions dropped cap_reached \
+		 new_records evictions nmi_evictions reclaimed_pools dropped cap_reached \
 		 bad_puts stale_fetches; do
 		v=$(field $f)
 		check "field $f is a number ($v)" sh -c "[ -n '$v' ] && [ '$v' -ge 0 ]"
@@ -37,10 +38,18 @@ else
 		"$(($(field records_persistent) + $(field records_refcounted)))"
 	expect_eq "every record created is in use or evicted" "$(field new_records)" \
 		"$((records + $(field evictions)))"
-	# Every slot of every pool is either a record or on the freelist.
-	expect_eq "slots: in use + free == pools * slots per pool" \
-		"$((records + $(field freelist)))" \
-		"$((pools * (16384 / $(field record_bytes))))"
+	# Records and free slots fit in the pools; the rest is the unused end
+	# of pools.  A refcounted record takes a slot of at least 56 bytes (a
+	# 24-byte header and 4 frames), a persistent one at least 32.
+	used=$(($(field persistent_bytes) + $(field refcounted_bytes) + $(field free_bytes)))
+	check "bytes of records and free slots ($used) <= pool_bytes" \
+		test "$used" -le "$(field pool_bytes)"
+	check "refcounted_bytes >= 56 * records_refcounted" \
+		test "$(field refcounted_bytes)" -ge "$((56 * $(field records_refcounted)))"
+	check "persistent_bytes >= 32 * records_persistent" \
+		test "$(field persistent_bytes)" -ge "$((32 * $(field records_persistent)))"
+	check "free_bytes >= 56 * freelist" \
+		test "$(field free_bytes)" -ge "$((56 * $(field freelist)))"
 
 	if cmdline_has stack_depot_max_size=16M; then
 		expect_eq "stack_depot_max_size=16M: 1024 pools at most" "$(field max_pools)" 1024
