@@ -77,54 +77,9 @@ static u64 bench_hit(unsigned int n)
 	return ktime_get_ns() - t0;
 }
 
-struct hit_thread {
-	struct completion *go;
-	atomic_t *running;
-	u64 ns;
-};
-
-static int hit_thread_fn(void *arg)
+static void hit_ops(void)
 {
-	struct hit_thread *t = arg;
-
-	wait_for_completion(t->go);
-	t->ns = bench_hit(ops);
-	atomic_dec(t->running);
-	while (!kthread_should_stop())
-		schedule_timeout_interruptible(1);
-	return 0;
-}
-
-static void bench_hit_2cpu(void)
-{
-	struct task_struct *tasks[2];
-	struct hit_thread threads[2];
-	DECLARE_COMPLETION_ONSTACK(go);
-	atomic_t running = ATOMIC_INIT(2);
-	u64 t0, ns;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		threads[i] = (struct hit_thread){ .go = &go, .running = &running };
-		tasks[i] = kthread_create(hit_thread_fn, &threads[i],
-					  "depot_bench/%d", i);
-		if (IS_ERR(tasks[i])) {
-			pr_err("cannot start a thread\n");
-			while (--i >= 0)
-				kthread_stop(tasks[i]);
-			return;
-		}
-		kthread_bind(tasks[i], i);
-		wake_up_process(tasks[i]);
-	}
-	t0 = ktime_get_ns();
-	complete_all(&go);
-	while (atomic_read(&running))
-		schedule_timeout_interruptible(1);
-	ns = ktime_get_ns() - t0;
-	for (i = 0; i < 2; i++)
-		kthread_stop(tasks[i]);
-	bench_report("depot-hit-2cpu", ns, ops);
+	bench_hit(ops);
 }
 
 static u64 bench_new(unsigned int n)
@@ -216,7 +171,7 @@ static int __init depot_bench_init(void)
 	if (bench_want(only, "depot-hit"))
 		bench_report("depot-hit", bench_hit(ops), ops);
 	if (bench_want(only, "depot-hit-2cpu") && num_online_cpus() >= 2)
-		bench_hit_2cpu();
+		bench_on_2cpus("depot-hit-2cpu", hit_ops, ops);
 	if (bench_want(only, "depot-new"))
 		bench_report("depot-new", bench_new(NEW_OPS), NEW_OPS);
 	pr_info("done\n");

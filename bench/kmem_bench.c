@@ -81,56 +81,9 @@ static u64 bench_pgalloc(unsigned int order)
 	return ns;
 }
 
-struct pair_thread {
-	struct completion *go;
-	atomic_t *running;
-};
-
-static int pair_thread_fn(void *arg)
+static void kmalloc_64_ops(void)
 {
-	struct pair_thread *t = arg;
-
-	wait_for_completion(t->go);
 	bench_kmalloc(64);
-	atomic_dec(t->running);
-	while (!kthread_should_stop())
-		schedule_timeout_interruptible(1);
-	return 0;
-}
-
-/* bench_kmalloc(64) on CPUs 0 and 1 at once: elapsed time per pair. */
-static void bench_kmalloc_2cpu(void)
-{
-	DECLARE_COMPLETION_ONSTACK(go);
-	atomic_t running = ATOMIC_INIT(2);
-	struct task_struct *tasks[2];
-	struct pair_thread threads[2];
-	u64 t0, ns;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		threads[i] = (struct pair_thread){ .go = &go, .running = &running };
-		tasks[i] = kthread_create(pair_thread_fn, &threads[i],
-					  "kmem_bench/%d", i);
-		if (IS_ERR(tasks[i])) {
-			pr_err("cannot start a thread\n");
-			/* Let the threads started so far run, then stop them. */
-			complete_all(&go);
-			while (--i >= 0)
-				kthread_stop(tasks[i]);
-			return;
-		}
-		kthread_bind(tasks[i], i);
-		wake_up_process(tasks[i]);
-	}
-	t0 = ktime_get_ns();
-	complete_all(&go);
-	while (atomic_read(&running))
-		schedule_timeout_interruptible(1);
-	ns = ktime_get_ns() - t0;
-	for (i = 0; i < 2; i++)
-		kthread_stop(tasks[i]);
-	bench_report("kmalloc-64-2cpu", ns, ops);
 }
 
 static const size_t sizes[] = { 8, 16, 32, 64, 96, 128, 192, 240 };
@@ -151,7 +104,7 @@ static int __init kmem_bench_init(void)
 	if (bench_want(only, "pgalloc-o3"))
 		bench_report("pgalloc-o3", bench_pgalloc(3), ops);
 	if (bench_want(only, "kmalloc-64-2cpu") && num_online_cpus() >= 2)
-		bench_kmalloc_2cpu();
+		bench_on_2cpus("kmalloc-64-2cpu", kmalloc_64_ops, ops);
 	pr_info("done\n");
 	return 0;
 }
