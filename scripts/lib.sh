@@ -116,8 +116,10 @@ build_modules() {
 #   nomem   booted with nomem_profiling, the alloc-profiling suite only
 #   hugetlb 7 GiB, a CPU with 1 GiB pages and two of them reserved at
 #           boot, the hugetlb suite only
+#   failinit alloc_tag_init() made to fail (fault injection), the
+#           alloc-profiling suite only
 guest_extra_boots() {
 	if [ "$1" = patched ] && [ "$2" = x86_64 ]; then
-		echo nomem hugetlb
+		echo nomem hugetlb failinit
 	fi
 }

@@ -95,6 +95,12 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# them need more than the usual 1 GiB (the later -m wins).
 	hugetlb) extra=(--qemu "-cpu qemu64,+pdpe1gb -m 7G" --append "hugepagesz=1G hugepages=2"
 		--tests hugetlb) ;;
+	# alloc_tag_init() fails (interval 1, probability 100%, once):
+	# profiling off, later modules uncharged.  Only the alloc_tag KUnit
+	# suite (its cases skip): alloc_tag_off expects no early slab to have
+	# a vector, and here the early ones do.
+	failinit) extra=(--append "fail_alloc_tag_init=1,100,0,1 kunit.filter_glob=alloc_tag"
+		--tests alloc-profiling) ;;
 	esac
 	phase "$name-$tag: the same kernel again, ${extra[*]}"
 	GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base "${extra[@]}" ${files[@]+"${files[@]}"} "$target"

@@ -4,7 +4,8 @@
 # (alloc_prof_test, tests/modules) and leave the pages to another module
 # (alloc_prof_holder), so that the allocating module can be unloaded while
 # its pages are live.  Booted with nomem_profiling, the file holds one line
-# saying so and nothing is counted.
+# saying so and nothing is counted; booted with fail_alloc_tag_init=, the
+# file is not there and nothing is counted either.
 
 AL=/proc/allocations
 HOLDER=/sys/kernel/debug/alloc_prof_holder
@@ -14,6 +15,8 @@ SITE="module:alloc_prof_test func:alloc_prof_test_alloc"
 OFF_LINE="# memory allocation profiling is off (nomem_profiling)"
 OFF_DMESG="alloc_tag: profiling off (nomem_profiling): no page_ext storage"
 UNLOAD_MSG="alloc_tag: alloc_prof_test: unloaded with"
+COUNTERS=/sys/module/alloc_prof_test/parameters/counters
+FAIL_DMESG="alloc_tag: cannot register the allocation tags (-ENOMEM): profiling off"
 
 # awk: bytes(SIZE) turns a printed size ("512B", "4.00KiB", "153MiB") into
 # bytes: the lower bound of what it stands for, the kernel truncates.
@@ -267,6 +270,7 @@ alloc_prof_module_tests() {
 	c0=$(counter_bytes)
 	must "insmod alloc_prof_test nr=16" insmod $TEST_MOD nr=16 || return
 	expect_eq "the holder holds 16 allocations" "$(cat $HOLDER)" 16
+	expect_eq "alloc_prof_test's tags have counters" "$(cat $COUNTERS)" Y
 	# Its counters: 16 bytes per tag and possible CPU (it has a few tags),
 	# not a chunk of 1024 tags (16 KiB per CPU).
 	c1=$(counter_bytes)
@@ -326,6 +330,7 @@ alloc_prof_off_tests() {
 	must "insmod alloc_prof_holder" insmod $HOLDER_MOD || return
 	must "insmod alloc_prof_test nr=16" insmod $TEST_MOD nr=16 || return
 	expect_eq "the holder holds 16 allocations" "$(cat $HOLDER)" 16
+	expect_eq "profiling off: alloc_prof_test's tags got no counters" "$(cat $COUNTERS)" N
 	expect_eq "with the modules' pages live: still the one off line" "$(cat $AL)" "$OFF_LINE"
 	check "rmmod alloc_prof_test" rmmod alloc_prof_test
 	expect_eq "nothing was counted: the unload printed nothing" "$(unload_msgs)" "$n0"
@@ -335,7 +340,32 @@ alloc_prof_off_tests() {
 	expect_eq "after the modules: still the one off line" "$(cat $AL)" "$OFF_LINE"
 }
 
-if [ ! -e $AL ]; then
+# Booted with fail_alloc_tag_init= (fault injection): alloc_tag_init()
+# failed, so profiling must be off, with one message, and modules loaded
+# later must get no counters and not be charged (with the key left on,
+# their first allocation dereferenced a NULL counter).
+alloc_prof_failed_init_tests() {
+	expect_eq "dmesg: one '$FAIL_DMESG'" "$(dmesg | grep -cF "$FAIL_DMESG")" 1
+	check "no /proc/allocations" test ! -e $AL
+	if [ ! -e $HOLDER_MOD ] || [ ! -e $TEST_MOD ]; then
+		skip "alloc_prof_test module cases" "no alloc_prof_test/alloc_prof_holder module in this guest"
+		return
+	fi
+	n0=$(unload_msgs)
+	must "insmod alloc_prof_holder" insmod $HOLDER_MOD || return
+	must "insmod alloc_prof_test nr=16 order=1" insmod $TEST_MOD nr=16 order=1 || return
+	expect_eq "the holder holds 16 allocations" "$(cat $HOLDER)" 16
+	expect_eq "alloc_prof_test's tags got no counters" "$(cat $COUNTERS)" N
+	check "rmmod alloc_prof_test" rmmod alloc_prof_test
+	expect_eq "nothing was counted: the unload printed nothing" "$(unload_msgs)" "$n0"
+	echo free >$HOLDER
+	expect_eq "the holder freed everything" "$(cat $HOLDER)" 0
+	check "rmmod alloc_prof_holder" rmmod alloc_prof_holder
+}
+
+if grep -q ' fail_alloc_tag_init=' /proc/cmdline; then
+	alloc_prof_failed_init_tests
+elif [ ! -e $AL ]; then
 	skip "alloc-profiling" "kernel built without CONFIG_MEM_ALLOC_PROFILING"
 elif cmdline_has nomem_profiling; then
 	alloc_prof_off_tests

@@ -11,6 +11,7 @@
  *
  *   insmod alloc_prof_test.ko [nr=N] [order=K]
  */
+#include <linux/alloc_tag.h>
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -26,6 +27,25 @@ MODULE_PARM_DESC(nr, "number of allocations made at load (default 16)");
 static unsigned int order;
 module_param(order, uint, 0444);
 MODULE_PARM_DESC(order, "order of each allocation (default 0)");
+
+/*
+ * Read-only: whether the module's tags got counters when it loaded.
+ * Counters are allocated for a module only while profiling is on
+ * (alloc_tag_module_load()): none with nomem_profiling, none after a
+ * failed alloc_tag_init().
+ */
+static bool counters;
+module_param(counters, bool, 0444);
+MODULE_PARM_DESC(counters, "set at load: the module's allocation tags have counters");
+
+/* A tag of this module, looked at but never charged. */
+static noinline bool alloc_prof_test_has_counters(void)
+{
+	DEFINE_ALLOC_TAG(probe);
+
+	/* READ_ONCE: the loader writes the field, the compiler cannot see it. */
+	return READ_ONCE(probe.counters) != NULL;
+}
 
 /*
  * Never called: it makes the module need what free_reserved_page(), inline
@@ -61,6 +81,7 @@ static int __init alloc_prof_test_init(void)
 {
 	if (order >= MAX_ORDER)
 		return -EINVAL;
+	counters = alloc_prof_test_has_counters();
 	return alloc_prof_test_alloc(nr, order);
 }
 
