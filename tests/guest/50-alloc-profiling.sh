@@ -16,7 +16,9 @@ OFF_LINE="# memory allocation profiling is off (nomem_profiling)"
 OFF_DMESG="alloc_tag: profiling off (nomem_profiling): no page_ext storage"
 UNLOAD_MSG="alloc_tag: alloc_prof_test: unloaded with"
 COUNTERS=/sys/module/alloc_prof_test/parameters/counters
-FAIL_DMESG="alloc_tag: cannot register the allocation tags (-ENOMEM): profiling off"
+PROFILING=/sys/module/alloc_prof_test/parameters/profiling
+# The error's name with CONFIG_SYMBOLIC_ERRNAME, its number without.
+FAIL_DMESG='alloc_tag: cannot register the allocation tags \((-ENOMEM|-12)\): profiling off$'
 
 # awk: bytes(SIZE) turns a printed size ("512B", "4.00KiB", "153MiB") into
 # bytes: the lower bound of what it stands for, the kernel truncates.
@@ -270,6 +272,7 @@ alloc_prof_module_tests() {
 	c0=$(counter_bytes)
 	must "insmod alloc_prof_test nr=16" insmod $TEST_MOD nr=16 || return
 	expect_eq "the holder holds 16 allocations" "$(cat $HOLDER)" 16
+	expect_eq "profiling is on for alloc_prof_test" "$(cat $PROFILING)" Y
 	expect_eq "alloc_prof_test's tags have counters" "$(cat $COUNTERS)" Y
 	# Its counters: 16 bytes per tag and possible CPU (it has a few tags),
 	# not a chunk of 1024 tags (16 KiB per CPU).
@@ -330,6 +333,7 @@ alloc_prof_off_tests() {
 	must "insmod alloc_prof_holder" insmod $HOLDER_MOD || return
 	must "insmod alloc_prof_test nr=16" insmod $TEST_MOD nr=16 || return
 	expect_eq "the holder holds 16 allocations" "$(cat $HOLDER)" 16
+	expect_eq "profiling is off for alloc_prof_test" "$(cat $PROFILING)" N
 	expect_eq "profiling off: alloc_prof_test's tags got no counters" "$(cat $COUNTERS)" N
 	expect_eq "with the modules' pages live: still the one off line" "$(cat $AL)" "$OFF_LINE"
 	check "rmmod alloc_prof_test" rmmod alloc_prof_test
@@ -345,7 +349,8 @@ alloc_prof_off_tests() {
 # later must get no counters and not be charged (with the key left on,
 # their first allocation dereferenced a NULL counter).
 alloc_prof_failed_init_tests() {
-	expect_eq "dmesg: one '$FAIL_DMESG'" "$(dmesg | grep -cF "$FAIL_DMESG")" 1
+	expect_eq "dmesg: one 'cannot register the allocation tags (-ENOMEM): profiling off'" \
+		"$(dmesg | grep -cE "$FAIL_DMESG")" 1
 	check "no /proc/allocations" test ! -e $AL
 	if [ ! -e $HOLDER_MOD ] || [ ! -e $TEST_MOD ]; then
 		skip "alloc_prof_test module cases" "no alloc_prof_test/alloc_prof_holder module in this guest"
@@ -355,6 +360,7 @@ alloc_prof_failed_init_tests() {
 	must "insmod alloc_prof_holder" insmod $HOLDER_MOD || return
 	must "insmod alloc_prof_test nr=16 order=1" insmod $TEST_MOD nr=16 order=1 || return
 	expect_eq "the holder holds 16 allocations" "$(cat $HOLDER)" 16
+	expect_eq "profiling is off for alloc_prof_test" "$(cat $PROFILING)" N
 	expect_eq "alloc_prof_test's tags got no counters" "$(cat $COUNTERS)" N
 	check "rmmod alloc_prof_test" rmmod alloc_prof_test
 	expect_eq "nothing was counted: the unload printed nothing" "$(unload_msgs)" "$n0"

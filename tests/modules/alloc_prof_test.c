@@ -28,6 +28,11 @@ static unsigned int order;
 module_param(order, uint, 0444);
 MODULE_PARM_DESC(order, "order of each allocation (default 0)");
 
+/* Read-only: whether allocation profiling was on when the module loaded. */
+static bool profiling;
+module_param(profiling, bool, 0444);
+MODULE_PARM_DESC(profiling, "set at load: allocation profiling is on");
+
 /*
  * Read-only: whether the module's tags got counters when it loaded.
  * Counters are allocated for a module only while profiling is on
@@ -81,6 +86,7 @@ static int __init alloc_prof_test_init(void)
 {
 	if (order >= MAX_ORDER)
 		return -EINVAL;
+	profiling = mem_alloc_profiling_enabled();
 	counters = alloc_prof_test_has_counters();
 	return alloc_prof_test_alloc(nr, order);
 }
