@@ -119,7 +119,7 @@ build_modules() {
 #   failinit alloc_tag_init() made to fail (fault injection), the
 #           alloc-profiling suite only
 guest_extra_boots() {
-	if [ "$1" = patched ] && [ "$2" = x86_64 ]; then
+	if [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
 		echo nomem hugetlb failinit
 	fi
 }

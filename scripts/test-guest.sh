@@ -3,15 +3,17 @@
 # Some targets' kernels then boot again with other options (lib.sh,
 # guest_extra_boots), each judged into its own verdict.
 #
-#   scripts/test-guest.sh [--baseline] TARGET
+#   scripts/test-guest.sh [--baseline | --kind KIND] TARGET
+# (--kind: the tree build/KIND/linux, e.g. a mutation of the series.)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-base=
-[ "${1:-}" = --baseline ] && { base=--baseline; shift; }
+base= kind=patched
+case ${1:-} in
+--baseline) base=--baseline kind=baseline; shift ;;
+--kind) base="--kind $2" kind=$2; shift 2 ;;
+esac
 target=$1
-kind=patched
-[ -n "$base" ] && kind=baseline
 name=guest-$(kind_name $kind "$target")
 
 # Cases that fail by chance, not by a bug.  Under tag-based KASAN these
