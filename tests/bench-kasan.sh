@@ -25,6 +25,8 @@ point() {
 }
 
 point boot
+# The whole statistics file once, to see where the depot's pools go.
+sed 's/^/KASAN-BENCH: boot stats: /' "$stats"
 insmod /lib/modules/kasan_ring_test.ko || { echo "KASAN-BENCH: error: insmod"; exit 1; }
 r=1
 while [ $r -le "$rounds" ]; do
