@@ -39,17 +39,20 @@ else
 	expect_eq "every record created is in use or evicted" "$(field new_records)" \
 		"$((records + $(field evictions)))"
 	# Records and free slots fit in the pools; the rest is the unused end
-	# of pools.  A refcounted record takes a slot of at least 56 bytes (a
-	# 24-byte header and 4 frames), a persistent one at least 32.
+	# of pools.  Every record and every free slot takes 48 bytes at least
+	# (a 16-byte header and room for a free slot's links, in 16-byte
+	# granules), and a multiple of 16.
 	used=$(($(field persistent_bytes) + $(field refcounted_bytes) + $(field free_bytes)))
 	check "bytes of records and free slots ($used) <= pool_bytes" \
 		test "$used" -le "$(field pool_bytes)"
-	check "refcounted_bytes >= 56 * records_refcounted" \
-		test "$(field refcounted_bytes)" -ge "$((56 * $(field records_refcounted)))"
-	check "persistent_bytes >= 32 * records_persistent" \
-		test "$(field persistent_bytes)" -ge "$((32 * $(field records_persistent)))"
-	check "free_bytes >= 56 * freelist" \
-		test "$(field free_bytes)" -ge "$((56 * $(field freelist)))"
+	for kind in refcounted persistent; do
+		check "${kind}_bytes >= 48 * records_$kind" \
+			test "$(field ${kind}_bytes)" -ge "$((48 * $(field records_$kind)))"
+		expect_eq "${kind}_bytes is a multiple of 16" \
+			"$(($(field ${kind}_bytes) % 16))" 0
+	done
+	check "free_bytes >= 48 * freelist" \
+		test "$(field free_bytes)" -ge "$((48 * $(field freelist)))"
 
 	if cmdline_has stack_depot_max_size=16M; then
 		expect_eq "stack_depot_max_size=16M: 1024 pools at most" "$(field max_pools)" 1024
