@@ -66,9 +66,18 @@ mkdir -p "$out"
 
 "$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1
 "$TOP/scripts/tree.sh" --sync
-# kind:target pairs; frames32 is the patched kernel with 32-frame slots.
-for kt in patched:$target baseline:$target patched:x86_64-bench32 \
-	  patched:x86_64-bench-prof baseline:x86_64-bench-prof; do
+# kind:target pairs the variants need (only those are built); frames32 is
+# the patched kernel with 32-frame slots.
+kts=()
+for v in "${variants[@]}"; do
+	case $v in
+	frames32) kts+=(patched:x86_64-bench32 baseline:$target) ;;
+	profiling | nomem_profiling)
+		kts+=(patched:x86_64-bench-prof baseline:x86_64-bench-prof) ;;
+	*) kts+=(patched:$target baseline:$target) ;;
+	esac
+done
+for kt in $(printf '%s\n' "${kts[@]}" | awk '!seen[$0]++'); do
 	k=${kt%%:*} t=${kt#*:}
 	base=
 	[ $k = baseline ] && base=--baseline
