@@ -3,7 +3,7 @@ SHELL := /bin/bash
 S := scripts
 
 .PHONY: help deps tree retree export demo check check-wide bench bench-kasan kunit \
-	x86_64 arm64-mte arm64-sw-tags series headers bisect baseline clean
+	x86_64 arm64-mte arm64-sw-tags series headers tools bisect baseline clean
 
 help:
 	@echo "make demo     build the patched x86_64 kernel, boot it, show what the series gives"
@@ -14,7 +14,7 @@ help:
 	@echo "make tree     create build/linux from the Debian package + patches/"
 	@echo "make retree   throw build/linux away and re-create it"
 	@echo "make export   write build/linux's commits back into patches/"
-	@echo "make series | headers | kunit | x86_64 | arm64-mte | arm64-sw-tags   one step of make check"
+	@echo "make series | headers | tools | kunit | x86_64 | arm64-mte | arm64-sw-tags   one step of make check"
 	@echo "make bisect   build every prefix of the series (slow, not in CI)"
 	@echo "make baseline the kunit and guest steps on the unpatched base (not in CI)"
 
@@ -39,7 +39,7 @@ check:
 check-wide:
 	$(S)/check-wide.sh
 
-kunit x86_64 arm64-mte arm64-sw-tags series headers:
+kunit x86_64 arm64-mte arm64-sw-tags series headers tools:
 	$(S)/check.sh $@
 
 bench:

@@ -2,9 +2,10 @@
 # make check: everything CI runs.  Each step records "passed failed
 # skipped" in build/results/<step>; the last line sums them up.
 #
-#   scripts/check.sh [STEP...]    steps: series headers kunit x86_64 arm64-mte
-#                                 arm64-sw-tags (make check), and those of
-#                                 make check-wide (scripts/check-wide.sh)
+#   scripts/check.sh [STEP...]    steps: series headers tools kunit x86_64
+#                                 arm64-mte arm64-sw-tags (make check), and
+#                                 those of make check-wide
+#                                 (scripts/check-wide.sh)
 #
 # With BASELINE=1 the kunit and guest steps run against the unpatched base
 # instead (make baseline): the series' own tests should fail or skip there.
@@ -17,7 +18,7 @@ if [ -n "${BASELINE:-}" ]; then
 	base=--baseline pfx=baseline- kind=baseline
 	[ ${#steps[@]} -gt 0 ] || steps=(kunit x86_64 arm64-mte arm64-sw-tags)
 fi
-[ ${#steps[@]} -gt 0 ] || steps=(series headers kunit x86_64 arm64-mte arm64-sw-tags)
+[ ${#steps[@]} -gt 0 ] || steps=(series headers tools kunit x86_64 arm64-mte arm64-sw-tags)
 
 phase "install packages"
 "$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1 ||
@@ -47,6 +48,7 @@ for step in "${steps[@]}"; do
 	case $step in
 	series) "$TOP/scripts/check-series.sh" ;;
 	headers) "$TOP/scripts/check-headers.sh" ;;
+	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
 	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
 	# The distro-like guest: the x86_64 defconfig kernel and its modules.

@@ -37,6 +37,30 @@ tools=()
 	tools+=("$bin")
 done
 
+# GNU sort for the x86_64 guests, with the two libraries it needs: the
+# guest tests check that sort -hr orders /proc/allocations, and busybox's
+# sort may lack -h.
+gnu=()
+if [ "$ARCH" = x86_64 ] && [ -x /usr/bin/sort ]; then
+	gnu=(/usr/bin/sort)
+	while read -r lib; do
+		gnu+=("$lib")
+	done < <(ldd /usr/bin/sort | sed -n 's/^[^/]*\(\/[^ ]*\) (0x.*$/\1/p')
+fi
+
+# The series' own tools (tools/vm/alloc_diff, page_owner_fold), static,
+# for the demo and the guest tests: x86_64 guests only, as above.
+[ "$ARCH" = x86_64 ] && for src in "$TREE"/tools/vm/alloc_diff.c "$TREE"/tools/vm/page_owner_fold.c; do
+	[ -f "$src" ] || continue
+	name=${src##*/}
+	bin=$BUILD/host/${name%.c}-$ARCH
+	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
+		mkdir -p "$BUILD/host"
+		gcc -static -O2 -Wall -o "$bin" "$src"
+	fi
+	tools+=("$bin")
+done
+
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 {
@@ -52,6 +76,17 @@ trap 'rm -f "$list"' EXIT
 	done
 	for f in "$TOP"/tests/guest/*.sh; do
 		echo "file /tests/guest/${f##*/} $f 644 0 0"
+	done
+	# The libraries at the paths the loader looks them up by.
+	for f in ${gnu[@]+"${gnu[@]}"}; do
+		d=${f%/*}
+		while [ -n "$d" ] && [ "$d" != /lib ]; do
+			echo "dir $d 755 0 0"
+			d=${d%/*}
+		done
+	done | sort -u | awk '{ print length($2), $0 }' | sort -n | cut -d' ' -f2-
+	for f in ${gnu[@]+"${gnu[@]}"}; do
+		echo "file $f $(readlink -f "$f") 755 0 0"
 	done
 	for bin in ${tools[@]+"${tools[@]}"}; do
 		name=${bin##*/}

@@ -66,6 +66,33 @@ po_stacks_tests() {
 	check "page_owner_stacks lists the boot's stacks ($n, the largest $top pages)" test "$n" -ge 10
 	expect_eq "page_owner_threshold reads 0 at boot" "$(cat $TH)" 0
 
+	# Records start where 6.1's do: prep_new_page() inlines the body of
+	# post_alloc_hook(), which calls page_owner, so a buddy allocation's
+	# first frame is prep_new_page (compaction's free pages start at
+	# post_alloc_hook, called from split_map_pages()).
+	check "no stack starts post_alloc_hook, prep_new_page (an extra frame)" awk '
+		/^nr_base_pages:/ || /^$/ { i = 0; next }
+		{ i++ }
+		i == 1 { first = $0 }
+		i == 2 && first ~ /^post_alloc_hook\+/ && /^prep_new_page\+/ {
+			print "starts:", first, $0; bad = 1 }
+		END { exit bad }' /tmp/po.txt
+	# The initramfs, unpacked into the tmpfs root at boot, holds its pages
+	# through a stack of exactly 16 frames in 6.1, the outermost
+	# unpack_to_rootfs: one frame more and it is cut at do_copy.
+	if grep -q '^do_copy+' /tmp/po.txt; then
+		check "the initramfs' tmpfs stack keeps its origin, unpack_to_rootfs" awk '
+			/^nr_base_pages:/ {
+				if (copy && !unpack) { printf "cut at do_copy:\n%s", st; bad = 1 }
+				copy = unpack = 0; st = ""; next }
+			{ st = st "  " $0 "\n" }
+			/^do_copy\+/ { copy = 1 }
+			/^unpack_to_rootfs\+/ { unpack = 1 }
+			END { exit bad }' /tmp/po.txt
+	else
+		skip "the initramfs' tmpfs stack keeps its origin" "no stack through do_copy"
+	fi
+
 	# The sum of the counts cannot exceed the pages allocated.
 	sum=$(awk '/^nr_base_pages:/ { s += $2 } END { print s + 0 }' /tmp/po.txt)
 	used=$(awk '/^MemTotal:/ { t = $2 } /^MemFree:/ { f = $2 } END { print int((t - f) / 4) }' /proc/meminfo)

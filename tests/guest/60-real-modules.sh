@@ -44,7 +44,7 @@ else
 	if [ -r $AL ]; then
 		cat $AL >/tmp/al-real.txt
 		check "/proc/allocations is well formed with them loaded" \
-			sh -c "[ -s /tmp/al-real.txt ] && ! grep -vqE '^ *[0-9.]+[KMGTP]?i?B +[0-9]+ [^ ]+:[0-9]+ (module:[^ ]+ )?func:[^ ]+\$' /tmp/al-real.txt"
+			sh -c "[ -s /tmp/al-real.txt ] && ! grep -v '^#' /tmp/al-real.txt | grep -vqE '^ *[0-9.]+[KMGTP]?i?B +[0-9]+ [^ ]+:[0-9]+ (module:[^ ]+ (state:unloaded )?)?func:[^ ]+\$'"
 		with=0
 		for m in $loaded; do
 			m=$(echo $m | tr - _)

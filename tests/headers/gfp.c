@@ -3,11 +3,13 @@
 #include <linux/gfp.h>
 
 unsigned long hdr_gfp(int i, struct vm_area_struct *vma, struct page **pages,
-		      struct list_head *list);
+		      struct list_head *list, struct page_frag_cache *nc);
 unsigned long hdr_gfp(int i, struct vm_area_struct *vma, struct page **pages,
-		      struct list_head *list)
+		      struct list_head *list, struct page_frag_cache *nc)
 {
 	switch (i) {
+	case -1: return (unsigned long)page_frag_alloc(nc, 64, GFP_KERNEL);
+	case -2: return (unsigned long)page_frag_alloc_align(nc, 64, GFP_KERNEL, ~63u);
 	case 0: return (unsigned long)__alloc_pages(GFP_KERNEL, 0, 0, NULL);
 	case 1: return (unsigned long)__folio_alloc(GFP_KERNEL, 0, 0, NULL);
 	case 2: return __alloc_pages_bulk(GFP_KERNEL, 0, NULL, 1, list, NULL);

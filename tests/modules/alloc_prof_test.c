@@ -9,7 +9,11 @@
  * and /proc/allocations keeps listing them under "module:alloc_prof_test
  * func:alloc_prof_test_alloc" until they are freed.
  *
- *   insmod alloc_prof_test.ko [nr=N] [order=K]
+ * With strdups=N, alloc_prof_test_strdup() also duplicates a string N
+ * times with kstrdup(), freed at unload: the library helper's allocations
+ * must be charged to this module's line, not to mm/util.c.
+ *
+ *   insmod alloc_prof_test.ko [nr=N] [order=K] [strdups=N]
  */
 #include <linux/alloc_tag.h>
 #include <linux/gfp.h>
@@ -17,6 +21,8 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 
 #include "alloc_prof_holder.h"
 
@@ -27,6 +33,14 @@ MODULE_PARM_DESC(nr, "number of allocations made at load (default 16)");
 static unsigned int order;
 module_param(order, uint, 0444);
 MODULE_PARM_DESC(order, "order of each allocation (default 0)");
+
+#define MAX_STRDUPS	64
+
+static unsigned int strdups;
+module_param(strdups, uint, 0444);
+MODULE_PARM_DESC(strdups, "number of kstrdup() calls at load, freed at unload (max 64)");
+
+static char *strings[MAX_STRDUPS];
 
 /* Read-only: whether allocation profiling was on when the module loaded. */
 static bool profiling;
@@ -82,18 +96,52 @@ static noinline int alloc_prof_test_alloc(unsigned int n, unsigned int k)
 	return 0;
 }
 
+/* The kstrdup() call site: each string is charged to this line. */
+static noinline int alloc_prof_test_strdup(unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		strings[i] = kstrdup("alloc_prof_test: a duplicated string", GFP_KERNEL);
+		if (!strings[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void alloc_prof_test_free_strings(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < MAX_STRDUPS; i++) {
+		kfree(strings[i]);
+		strings[i] = NULL;
+	}
+}
+
 static int __init alloc_prof_test_init(void)
 {
-	if (order >= MAX_ORDER)
+	int ret;
+
+	if (order >= MAX_ORDER || strdups > MAX_STRDUPS)
 		return -EINVAL;
 	profiling = mem_alloc_profiling_enabled();
 	counters = alloc_prof_test_has_counters();
-	return alloc_prof_test_alloc(nr, order);
+	ret = alloc_prof_test_strdup(strdups);
+	if (ret) {
+		alloc_prof_test_free_strings();
+		return ret;
+	}
+	ret = alloc_prof_test_alloc(nr, order);
+	if (ret)
+		alloc_prof_test_free_strings();
+	return ret;
 }
 
-/* Nothing to free (the holder owns the pages), but rmmod needs an exit. */
+/* The holder owns the pages; the strings are this module's. */
 static void __exit alloc_prof_test_exit(void)
 {
+	alloc_prof_test_free_strings();
 }
 
 module_init(alloc_prof_test_init);
