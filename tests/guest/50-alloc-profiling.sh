@@ -481,7 +481,13 @@ alloc_prof_sysctl_tests() {
 	expect_eq "the holder freed its 12 pages" "$(cat $HOLDER)" 0
 	expect_eq "paused: freeing the 8 charged pages uncharged them, the line is gone" \
 		"$(site $AL)" ""
+	# A count that a wrong uncharge drove below zero does not print
+	# (allocations_print() skips it) but keeps its module at unload: each
+	# rmmod below is of an instance that holds nothing, and must print no
+	# "unloaded with" line.
+	n0=$(unload_msgs)
 	check "rmmod alloc_prof_test (nothing charged to it)" rmmod alloc_prof_test
+	expect_eq "paused: that unload kept nothing" "$(unload_msgs)" "$n0"
 	must "insmod alloc_prof_test nr=4 while paused, again" insmod $TEST_MOD nr=4 || return
 
 	must "resume: write 1" sys_write 1 || return
@@ -491,11 +497,15 @@ alloc_prof_sysctl_tests() {
 	echo free >$HOLDER
 	expect_eq "resumed: freeing them subtracted nothing (no line)" "$(site $AL)" ""
 	check "rmmod alloc_prof_test" rmmod alloc_prof_test
+	expect_eq "resumed: the instance loaded while paused was unloaded with nothing live" \
+		"$(unload_msgs)" "$n0"
 	must "insmod alloc_prof_test nr=2 (on)" insmod $TEST_MOD nr=2 || return
 	expect_eq "no count went below zero: 2 new pages read exactly 8.00KiB 2" \
 		"$(site $AL)" "8.00KiB 2"
 	echo free >$HOLDER
 	check "rmmod alloc_prof_test" rmmod alloc_prof_test
+	expect_eq "on: charged and uncharged exactly, unloaded with nothing live" \
+		"$(unload_msgs)" "$n0"
 	check "rmmod alloc_prof_holder (sysctl)" rmmod alloc_prof_holder
 	cat $AL >/tmp/al-sysctl.txt
 	check "/proc/allocations is well formed after a pause" well_formed /tmp/al-sysctl.txt

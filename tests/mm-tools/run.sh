@@ -205,5 +205,24 @@ judge fold-top-all "$(awk -v n="$lines" '
 "$out/page_owner_fold" <"$data/page_owner_stacks-workload.txt" >"$out/fold-stdin.out" 2>&1
 judge fold-stdin "$(diff -u "$out/fold-workload.out" "$out/fold-stdin.out" | tail -n +3)"
 
+# The format the tools parse is the one the kernel prints and the
+# Documentation defines: the header line of lib/alloc_tag.c appears as is
+# in Documentation/mm/allocation-profiling.rst, in the guest test that
+# checks the kernel's output, and in the captures.
+unbuilt=
+hdr=$(sed -n 's/^[[:space:]]*"\(# allocations v[0-9]*:.*\)\\n"$/\1/p' "$tree/lib/alloc_tag.c" 2>/dev/null)
+if [ -z "$hdr" ]; then
+	judge format-header "no ALLOCATIONS_HEADER line found in $tree/lib/alloc_tag.c"
+else
+	judge format-header "$(
+		grep -qxF "  $hdr" "$tree/Documentation/mm/allocation-profiling.rst" ||
+			echo "not in Documentation/mm/allocation-profiling.rst: $hdr"
+		grep -qF "HEADER=\"$hdr\"" "$here/../guest/50-alloc-profiling.sh" ||
+			echo "not the header tests/guest/50-alloc-profiling.sh expects: $hdr"
+		for f in "$data"/allocations-boot.txt "$data"/allocations-workload.txt; do
+			[ "$(head -n 1 "$f")" = "$hdr" ] || echo "${f##*/}: first line is not $hdr"
+		done)"
+fi
+
 echo "tools: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
