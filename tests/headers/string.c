@@ -16,6 +16,7 @@ const void *hdr_string(int i, const char *s, const void __user *u)
 	case 7: return kstrdup_const(s, 0);
 	case 8: return kstrndup(s, 8, 0);
 	case 9: return kmemdup(s, 8, 0);
+	case 10: return __string_alloc_hooks(kstrdup_noprof(s, 0));
 	default: return kmemdup_nul(s, 8, 0);
 	}
 }
