@@ -502,10 +502,14 @@ alloc_prof_sysctl_tests() {
 	must "insmod alloc_prof_test nr=2 (on)" insmod $TEST_MOD nr=2 || return
 	expect_eq "no count went below zero: 2 new pages read exactly 8.00KiB 2" \
 		"$(site $AL)" "8.00KiB 2"
+	# Charged while on, freed while paused, then unloaded: the unload
+	# reads the instance's own counters, which must be exactly zero.
+	must "pause again: write 0" sys_write 0 || return
 	echo free >$HOLDER
 	check "rmmod alloc_prof_test" rmmod alloc_prof_test
-	expect_eq "on: charged and uncharged exactly, unloaded with nothing live" \
+	expect_eq "paused: the 2 pages charged while on were uncharged exactly, unloaded with nothing live" \
 		"$(unload_msgs)" "$n0"
+	must "resume again: write 1" sys_write 1 || return
 	check "rmmod alloc_prof_holder (sysctl)" rmmod alloc_prof_holder
 	cat $AL >/tmp/al-sysctl.txt
 	check "/proc/allocations is well formed after a pause" well_formed /tmp/al-sysctl.txt
