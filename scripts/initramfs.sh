@@ -23,11 +23,15 @@ if [ ! -x "$gen" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen" ]; then
 	gcc -O2 -o "$gen" "$TREE/usr/gen_init_cpio.c"
 fi
 
-# The guest tests' own static helpers (tests/tools), built with the host's
-# static libc: x86_64 guests only (the arm64 cross compiler comes without a
-# libc; the tests that use a helper skip where it is missing).
+# The guest tests' own static helpers (tests/tools) and the series' tools
+# (tools/vm/alloc_diff, page_owner_fold, for the demo and the guest tests),
+# built with the host's static libc: x86_64 guests only (the arm64 cross
+# compiler comes without a libc; the tests that use a helper skip where it
+# is missing).
 tools=()
-[ "$ARCH" = x86_64 ] && for src in "$TOP"/tests/tools/*.c; do
+[ "$ARCH" = x86_64 ] && for src in "$TOP"/tests/tools/*.c "$TREE"/tools/vm/alloc_diff.c \
+	"$TREE"/tools/vm/page_owner_fold.c; do
+	[ -f "$src" ] || continue
 	name=${src##*/}
 	bin=$BUILD/host/${name%.c}-$ARCH
 	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
@@ -47,19 +51,6 @@ if [ "$ARCH" = x86_64 ] && [ -x /usr/bin/sort ]; then
 		gnu+=("$lib")
 	done < <(ldd /usr/bin/sort | sed -n 's/^[^/]*\(\/[^ ]*\) (0x.*$/\1/p')
 fi
-
-# The series' own tools (tools/vm/alloc_diff, page_owner_fold), static,
-# for the demo and the guest tests: x86_64 guests only, as above.
-[ "$ARCH" = x86_64 ] && for src in "$TREE"/tools/vm/alloc_diff.c "$TREE"/tools/vm/page_owner_fold.c; do
-	[ -f "$src" ] || continue
-	name=${src##*/}
-	bin=$BUILD/host/${name%.c}-$ARCH
-	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
-		mkdir -p "$BUILD/host"
-		gcc -static -O2 -Wall -o "$bin" "$src"
-	fi
-	tools+=("$bin")
-done
 
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
