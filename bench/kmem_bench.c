@@ -14,7 +14,7 @@
  * The guest unloads it again with rmmod.  (Failing the load instead would
  * make busybox insmod retry it through init_module() and run it twice.)
  *
- * Cases (those measured by the allocation profiling seed):
+ * Cases (those measured by the memory allocation profiling RFC, May 2023):
  *   kmalloc-N    kmalloc(N)/kfree() pairs, N = 8, 16, 32, ..., 240
  *   pgalloc      alloc_page()/__free_page() pairs, order 0
  *   pgalloc-o3   alloc_pages()/__free_pages() pairs, order 3 (page_owner
