@@ -19,12 +19,14 @@ help:
 	@echo "make baseline the kunit and guest steps on the unpatched base (not in CI)"
 
 deps:
-	$(S)/install-deps.sh
+	$(S)/install-deps.sh x86_64 arm64 clang
 
-tree: deps
+tree:
+	$(S)/install-deps.sh x86_64
 	$(S)/tree.sh --sync
 
-retree: deps
+retree:
+	$(S)/install-deps.sh x86_64
 	$(S)/tree.sh --force
 
 export:

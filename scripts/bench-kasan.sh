@@ -7,7 +7,7 @@
 # (arm64-mte-bench: hardware tags under QEMU's MTE; arm64-sw-tags-bench:
 # software tags), with CONFIG_STACKDEPOT_MAX_FRAMES=32 where the option
 # exists and the default 32k-entry stack ring, and run the same workload
-# (tests/bench-kasan.sh): the depot's pools and bytes after boot, then
+# (tests/measure-depot-kasan.sh): the depot's pools and bytes after boot, then
 # after each of ROUNDS rounds of PAIRS kmalloc/kfree pairs from stacks
 # never seen before (tests/modules/kasan_ring_test.c).
 #
@@ -36,7 +36,7 @@ modes=("$@")
 out=$BUILD/bench
 mkdir -p "$out"
 
-"$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1
+"$TOP/scripts/install-deps.sh" x86_64 arm64
 "$TOP/scripts/tree.sh" --sync
 
 # The stats-only tree: a worktree of build/linux at the statistics patch.

@@ -64,7 +64,7 @@ variants=("$@")
 out=$BUILD/bench
 mkdir -p "$out"
 
-"$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1
+"$TOP/scripts/install-deps.sh" x86_64
 "$TOP/scripts/tree.sh" --sync
 # kind:target pairs the variants need (only those are built); frames32 is
 # the patched kernel with 32-frame slots.

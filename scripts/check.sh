@@ -21,8 +21,15 @@ fi
 [ ${#steps[@]} -gt 0 ] || steps=(series headers tools kunit x86_64 arm64-mte arm64-sw-tags)
 
 phase "install packages"
-"$TOP/scripts/install-deps.sh" >"$LOGS/install-deps.log" 2>&1 ||
-	{ tail -n 20 "$LOGS/install-deps.log"; die "install-deps failed"; }
+# Every step together needs all three; one step alone may need less.
+need=(x86_64)
+for s in "${steps[@]}"; do
+	case $s in
+	series) need+=(arm64 clang) ;;
+	arm64-*) need+=(arm64) ;;
+	esac
+done
+"$TOP/scripts/install-deps.sh" $(printf '%s\n' "${need[@]}" | sort -u) || die "install-deps failed"
 phase "tree"
 "$TOP/scripts/tree.sh" --sync || die "could not set up build/linux"
 

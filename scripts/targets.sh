@@ -5,7 +5,7 @@
 
 TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
-	x86_64-slab"
+	x86_64-slab x86_64-demo arm64-mte-demo"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, LLVM=1
 # for targets built with clang, and W1=1 for the targets whose touched
@@ -52,6 +52,10 @@ target_env() {
 	# check-wide), and arm64's with KASAN software tags.
 	x86_64-defconfig | arm64-defconfig) BASECONF=defconfig FRAGS=wide ;;
 	arm64-defconfig-sw-tags) BASECONF=defconfig FRAGS="wide kasan-sw-tags" ;;
+	# The demo kernels (make demo): the series' options as a user sets
+	# them, no test suite; the MTE one shows the KASAN stack ring.
+	x86_64-demo) FRAGS="$FRAGS production page_owner demo" ;;
+	arm64-mte-demo) FRAGS="$FRAGS production kasan-hw-tags" ;;
 	# The x86_64 guest with SLAB instead of SLUB (make check-wide).
 	x86_64-slab) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling slab" ;;
 	# Header self-containment (scripts/check-headers.sh) with profiling

@@ -11,6 +11,9 @@
  *   uaf      reads an object after freeing it, from the functions
  *            kasan_ring_uaf_alloc() and kasan_ring_uaf_free(), whose names
  *            the report's alloc and free stacks must show.
+ *   uaf N    the same with "churn N" between the free and the read (make
+ *            demo: the report's stacks survive the churn while it stays
+ *            within the ring).
  * Reading the file gives the number of pairs churned so far.
  */
 #include <linux/debugfs.h>
@@ -76,9 +79,16 @@ static void ring_churn(unsigned long pairs)
 	}
 }
 
+/*
+ * The object comes from a kmalloc cache no churn pair uses (arm64's
+ * kmalloc caches start at 128 bytes, so the churn's kmalloc(32) is in
+ * kmalloc-128): a churn pair that reused its address with the same tag
+ * would be the ring entry a report finds, and the report would print that
+ * pair's stacks.
+ */
 static noinline void *kasan_ring_uaf_alloc(void)
 {
-	void *ptr = kmalloc(64, GFP_KERNEL);
+	void *ptr = kmalloc(512, GFP_KERNEL);
 
 	OPTIMIZER_HIDE_VAR(ptr);
 	return ptr;
@@ -90,13 +100,14 @@ static noinline void kasan_ring_uaf_free(void *ptr)
 	barrier();
 }
 
-static void ring_uaf(void)
+static void ring_uaf(unsigned long churn)
 {
 	char *ptr = kasan_ring_uaf_alloc();
 
 	if (!ptr)
 		return;
 	kasan_ring_uaf_free(ptr);
+	ring_churn(churn);
 	pr_info("kasan_ring_test: reading freed object %px\n", ptr);
 	READ_ONCE(*(volatile char *)ptr);
 }
@@ -119,7 +130,11 @@ static ssize_t ring_write(struct file *file, const char __user *ubuf,
 			return -EINVAL;
 		ring_churn(n);
 	} else if (!strcmp(arg, "uaf")) {
-		ring_uaf();
+		ring_uaf(0);
+	} else if (!strncmp(arg, "uaf ", 4)) {
+		if (kstrtoul(arg + 4, 10, &n))
+			return -EINVAL;
+		ring_uaf(n);
 	} else {
 		return -EINVAL;
 	}
