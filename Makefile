@@ -6,7 +6,7 @@ S := scripts
 	x86_64 arm64-mte arm64-sw-tags series headers tools bisect baseline clean
 
 help:
-	@echo "make demo     build the patched x86_64 kernel, boot it, show what the series gives"
+	@echo "make demo     build the demo kernels (x86_64, arm64 MTE), boot them, show every feature (DEMO=x86_64: x86_64 only)"
 	@echo "make check    every test CI runs; ends with 'N passed, N failed'"
 	@echo "make check-wide  what users build: defconfig kernels, a SLAB guest (not in CI; run before resolving an issue)"
 	@echo "make bench    patched vs unpatched 6.1 in-kernel benchmarks (results in build/bench/)"

@@ -39,9 +39,9 @@ for g in "${guests[@]}"; do
 	log=$LOGS/guest-$target-demo.log
 
 	echo
+	frags=$(. "$TOP/scripts/targets.sh"; target_env "$target"; echo "$BASECONF + $FRAGS")
 	echo "######## $g guest: $(git -C "$TREE" rev-list --count base..HEAD) patches on" \
-	     "$(git -C "$TREE" tag -l --format='%(contents:subject)' base)," \
-	     "configs/demo.config"
+	     "$(git -C "$TREE" tag -l --format='%(contents:subject)' base); config: $frags"
 	# The guest's own output: everything init printed, without kernel
 	# messages.
 	sed -n '/^KMEMOBS: userspace up/,/^KMEMOBS: done/p' "$log" |

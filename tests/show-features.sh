@@ -19,7 +19,7 @@ PO=/sys/kernel/debug/page_owner_stacks
 RING=/sys/kernel/debug/kasan_ring_test
 
 
-section "kernel" "the command line a user would boot with; no test suite is built in"
+section "kernel" "no test suite is built in; kmemobs.mode= and panic= on the command line are the demo's own"
 uname -sr
 echo "CPUs online: $(grep -c '^processor' /proc/cpuinfo)"
 echo "command line: $(cat /proc/cmdline)"
@@ -84,7 +84,9 @@ if [ -r /sys/kernel/debug/page_owner ]; then
 	# than the next record (-ENOMEM), and busybox awk reads into what is
 	# left of its buffer.
 	cat /sys/kernel/debug/page_owner |
-		awk '/^Page allocated/ { if (p) exit; if (/\(dd\)/) p = 1 } p'
+		awk '/^Page allocated/ { if (ok) exit; rec = ""; dd = /\(dd\)/ }
+		     { rec = rec $0 "\n"; if (dd && /shmem_write_begin/ && rec !~ /slab/) ok = 1 }
+		     END { if (ok) printf "%s", rec }'
 fi
 
 if [ -r $PO ]; then
