@@ -37,7 +37,7 @@ ID= VERSION_CODENAME= PRETTY_NAME=
 if [ "$ID" != debian ] || [ "$VERSION_CODENAME" != bookworm ]; then
 	die "this installer knows Debian 12 (bookworm); this machine is" \
 	    "'${PRETTY_NAME:-unknown}'. Install the equivalents of the packages" \
-	    "listed in $0 yourself and run with KMEMOBS_NO_INSTALL=1."
+	    "docs/testing.md lists (Packages) yourself and run with KMEMOBS_NO_INSTALL=1."
 fi
 [ "$(dpkg --print-architecture)" = amd64 ] || die "the build host must be amd64"
 
@@ -82,6 +82,15 @@ if [ -n "$arm64" ]; then
 		v=$(qemu_major $q)
 		[ -n "$v" ] && [ "$v" -ge $QEMU_MIN ] || need_qemu_arm=1
 	done
+fi
+
+# Both QEMUs then come from backports below, not x86's from bookworm.
+if [ -n "$need_qemu_arm" ]; then
+	rest=()
+	for p in ${missing[@]+"${missing[@]}"}; do
+		[ "$p" = qemu-system-x86 ] || rest+=("$p")
+	done
+	missing=(${rest[@]+"${rest[@]}"})
 fi
 
 # bookworm-backports, if QEMU must come from there and no source names
