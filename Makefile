@@ -2,8 +2,9 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree retree export demo check check-wide bench bench-kasan kunit \
-	x86_64 arm64-mte arm64-sw-tags series headers tools bisect baseline clean
+.PHONY: help deps tree retree export demo check check-wide bench bench-kasan bench-scs kunit \
+	x86_64 arm64-mte arm64-sw-tags arm64-mte-scs arm64-sw-tags-scs series headers tools \
+	bisect baseline clean
 
 help:
 	@echo "make demo     build the demo kernels (x86_64, arm64 MTE), boot them, show every feature (DEMO=x86_64: x86_64 only)"
@@ -11,10 +12,12 @@ help:
 	@echo "make check-wide  what users build: defconfig kernels, a SLAB guest (not in CI; run before resolving an issue)"
 	@echo "make bench    patched vs unpatched 6.1 in-kernel benchmarks (results in build/bench/)"
 	@echo "make bench-kasan  stack depot memory under KASAN tags, evicting vs keep-forever depot"
+	@echo "make bench-scs    KASAN stack traces from arm64's shadow call stack vs the unwinder"
 	@echo "make tree     create build/linux from the Debian package + patches/"
 	@echo "make retree   throw build/linux away and re-create it"
 	@echo "make export   write build/linux's commits back into patches/"
-	@echo "make series | headers | tools | kunit | x86_64 | arm64-mte | arm64-sw-tags   one step of make check"
+	@echo "make series | headers | tools | kunit | x86_64 | arm64-mte | arm64-sw-tags | arm64-mte-scs | arm64-sw-tags-scs"
+	@echo "              one step of make check"
 	@echo "make bisect   build every prefix of the series (slow, not in CI)"
 	@echo "make baseline the kunit and guest steps on the unpatched base (not in CI)"
 
@@ -41,7 +44,7 @@ check:
 check-wide:
 	$(S)/check-wide.sh
 
-kunit x86_64 arm64-mte arm64-sw-tags series headers tools:
+kunit x86_64 arm64-mte arm64-sw-tags arm64-mte-scs arm64-sw-tags-scs series headers tools:
 	$(S)/check.sh $@
 
 bench:
@@ -49,6 +52,9 @@ bench:
 
 bench-kasan:
 	$(S)/bench-kasan.sh
+
+bench-scs:
+	$(S)/bench-scs.sh
 
 bisect: tree
 	$(S)/bisect-check.sh

@@ -3,7 +3,8 @@
 # skipped" in build/results/<step>; the last line sums them up.
 #
 #   scripts/check.sh [STEP...]    steps: series headers tools kunit x86_64
-#                                 arm64-mte arm64-sw-tags (make check), and
+#                                 arm64-mte arm64-sw-tags arm64-mte-scs
+#                                 arm64-sw-tags-scs (make check), and
 #                                 those of make check-wide
 #                                 (scripts/check-wide.sh)
 #
@@ -18,7 +19,8 @@ if [ -n "${BASELINE:-}" ]; then
 	base=--baseline pfx=baseline- kind=baseline
 	[ ${#steps[@]} -gt 0 ] || steps=(kunit x86_64 arm64-mte arm64-sw-tags)
 fi
-[ ${#steps[@]} -gt 0 ] || steps=(series headers tools kunit x86_64 arm64-mte arm64-sw-tags)
+[ ${#steps[@]} -gt 0 ] || steps=(series headers tools kunit x86_64 arm64-mte arm64-sw-tags arm64-mte-scs
+	arm64-sw-tags-scs)
 
 phase "install packages"
 # Every step together needs all three; one step alone may need less.

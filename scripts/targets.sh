@@ -5,7 +5,8 @@
 
 TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
-	x86_64-slab x86_64-demo arm64-mte-demo"
+	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs
+	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, LLVM=1
 # for targets built with clang, and W1=1 for the targets whose touched
@@ -45,6 +46,16 @@ target_env() {
 	# software tags.
 	arm64-mte) FRAGS="$FRAGS kasan-hw-tags kasan-kunit" W1=1 ;;
 	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit" ;;
+	# The same with the shadow call stack: KASAN copies its stack traces
+	# from it (make check).
+	arm64-mte-scs) FRAGS="$FRAGS kasan-hw-tags kasan-kunit scs" ;;
+	arm64-sw-tags-scs) FRAGS="$FRAGS kasan-sw-tags kasan-kunit scs" ;;
+	# make bench-scs: KASAN's traces from the shadow call stack, and the
+	# same kernel with the unwinder.
+	arm64-mte-scs-bench) FRAGS="$FRAGS kasan-hw-tags scs-bench" ;;
+	arm64-sw-tags-scs-bench) FRAGS="$FRAGS kasan-sw-tags scs-bench" ;;
+	arm64-mte-fp-bench) FRAGS="$FRAGS kasan-hw-tags scs-bench scs-off" ;;
+	arm64-sw-tags-fp-bench) FRAGS="$FRAGS kasan-sw-tags scs-bench scs-off" ;;
 	# Their make bench-kasan kernels: no KUnit suite, 32-frame slots.
 	arm64-mte-bench) FRAGS="$FRAGS kasan-hw-tags depot-frames32" ;;
 	arm64-sw-tags-bench) FRAGS="$FRAGS kasan-sw-tags depot-frames32" ;;

@@ -11,7 +11,7 @@ for arg in $(cat /proc/cmdline); do
 	kmemobs.bench_only=*) only=${arg#*=} ;;
 	esac
 done
-for mod in kmem_bench depot_bench; do
+for mod in kmem_bench depot_bench stack_bench; do
 	[ -f /lib/modules/$mod.ko ] || continue
 	insmod /lib/modules/$mod.ko ${ops:+ops=$ops} ${only:+only=$only}
 	rmmod $mod
