@@ -34,21 +34,8 @@ SMP_ROUNDS=${SMP_ROUNDS:-5}
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(hw sw)
 out=$BUILD/bench
-mkdir -p "$out"
-
-"$TOP/scripts/install-deps.sh" x86_64 arm64
-"$TOP/scripts/tree.sh" --sync
-
-# The stats-only tree: a worktree of build/linux at the statistics patch.
-stats_commit=$(git -C "$TREE" log --format=%H --grep='^lib/stackdepot: add statistics in debugfs$' base..HEAD)
-[ -n "$stats_commit" ] || die "no 'lib/stackdepot: add statistics in debugfs' commit in build/linux"
-wt=$(tree_dir statsonly)
-if [ ! -e "$wt/.git" ]; then
-	git -C "$TREE" worktree prune
-	git -C "$TREE" worktree add -q --detach "$wt" "$stats_commit"
-fi
-[ "$(git -C "$wt" rev-parse HEAD)" = "$stats_commit" ] ||
-	git -C "$wt" checkout -q --detach "$stats_commit"
+# Packages, trees; the keep-forever depot is the statsonly tree.
+arm64_bench_prepare
 
 table=$out/kasan.txt
 : >"$table"

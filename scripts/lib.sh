@@ -21,6 +21,31 @@ tree_dir() {
 	esac
 }
 
+# statsonly_tree: check out the "statsonly" kind, the series up to its
+# statistics patch (6.1's keep-forever depot with the stats file), as a
+# worktree of build/linux (make bench-kasan, make bench-scs).
+statsonly_tree() {
+	local commit wt
+	commit=$(git -C "$TREE" log --format=%H --grep='^lib/stackdepot: add statistics in debugfs$' base..HEAD)
+	[ -n "$commit" ] || die "no 'lib/stackdepot: add statistics in debugfs' commit in build/linux"
+	wt=$(tree_dir statsonly)
+	if [ ! -e "$wt/.git" ]; then
+		git -C "$TREE" worktree prune
+		git -C "$TREE" worktree add -q --detach "$wt" "$commit"
+	fi
+	[ "$(git -C "$wt" rev-parse HEAD)" = "$commit" ] ||
+		git -C "$wt" checkout -q --detach "$commit"
+}
+
+# arm64_bench_prepare: what make bench-kasan and make bench-scs need
+# first: their packages, build/linux, the statsonly tree, build/bench.
+arm64_bench_prepare() {
+	mkdir -p "$BUILD/bench"
+	"$TOP/scripts/install-deps.sh" x86_64 arm64
+	"$TOP/scripts/tree.sh" --sync
+	statsonly_tree
+}
+
 out_dir() { # out_dir KIND TARGET
 	case $1 in
 	patched) echo "$BUILD/out/$2" ;;
