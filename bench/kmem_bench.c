@@ -25,6 +25,13 @@
  *                the same stack depot records from both CPUs.  ns_per_op =
  *                elapsed time / pairs per thread (only with two CPUs
  *                online; meaningful on the wall clock)
+ *   kmalloc-64-ctx, pgalloc-ctx  kmalloc-64 and pgalloc with context
+ *                capture on at their call site (allocations.ctx): each
+ *                allocation saves its stack (a depot hit after the first)
+ *                and keeps a context, each free releases it.  Only in a
+ *                kernel with CONFIG_MEM_ALLOC_PROFILING_CONTEXT, and not
+ *                with nomem_profiling; make bench holds them against the
+ *                same case with capture off
  */
 #define pr_fmt(fmt) "kmem_bench: " fmt
 
@@ -88,6 +95,38 @@ static void kmalloc_64_ops(void)
 
 static const size_t sizes[] = { 8, 16, 32, 64, 96, 128, 192, 240 };
 
+#ifdef CONFIG_MEM_ALLOC_PROFILING_CONTEXT
+#include <linux/alloc_tag.h>
+
+/* Turn capture on or off at @func's allocation site in this module. */
+static bool ctx_capture(const char *func, bool on)
+{
+	char cmd[80];
+
+	snprintf(cmd, sizeof(cmd), "module %s func %s %s", KBUILD_MODNAME,
+		 func, on ? "enable" : "disable");
+	return !alloc_ctx_command(cmd);
+}
+
+static void bench_ctx_cases(void)
+{
+	if (bench_want(only, "kmalloc-64-ctx") &&
+	    ctx_capture("bench_kmalloc", true)) {
+		bench_report("kmalloc-64-ctx", bench_kmalloc(64), ops);
+		ctx_capture("bench_kmalloc", false);
+	}
+	if (bench_want(only, "pgalloc-ctx") &&
+	    ctx_capture("bench_pgalloc", true)) {
+		bench_report("pgalloc-ctx", bench_pgalloc(0), ops);
+		ctx_capture("bench_pgalloc", false);
+	}
+}
+#else
+static void bench_ctx_cases(void)
+{
+}
+#endif
+
 static int __init kmem_bench_init(void)
 {
 	char name[32];
@@ -105,6 +144,7 @@ static int __init kmem_bench_init(void)
 		bench_report("pgalloc-o3", bench_pgalloc(3), ops);
 	if (bench_want(only, "kmalloc-64-2cpu") && num_online_cpus() >= 2)
 		bench_on_2cpus("kmalloc-64-2cpu", kmalloc_64_ops, ops);
+	bench_ctx_cases();
 	pr_info("done\n");
 	return 0;
 }

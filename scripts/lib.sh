@@ -138,7 +138,7 @@ build_modules() {
 # guest_extra_boots KIND TARGET: the boots scripts/test-guest.sh makes of
 # TARGET's kernel after the main one, by tag: each has its own log, verdict
 # and result, guest-<kind_name>-<tag> (make check adds them to the step).
-#   nomem   booted with nomem_profiling, the alloc-profiling suite only
+#   nomem   booted with nomem_profiling, the alloc-profiling and alloc-ctx suites only
 #   hugetlb 7 GiB, a CPU with 1 GiB pages and two of them reserved at
 #           boot, the hugetlb suite only
 #   failinit alloc_tag_init() made to fail (fault injection), the

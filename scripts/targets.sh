@@ -45,7 +45,8 @@ target_env() {
 	# The KASAN guests of make check: hardware tags (QEMU's MTE) and
 	# software tags.
 	arm64-mte) FRAGS="$FRAGS kasan-hw-tags kasan-kunit" W1=1 ;;
-	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit" ;;
+	# arm64-sw-tags also captures allocation contexts under KASAN.
+	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit alloc-ctx" ;;
 	# The same with the shadow call stack: KASAN copies its stack traces
 	# from it (make check).
 	arm64-mte-scs) FRAGS="$FRAGS kasan-hw-tags kasan-kunit scs" ;;

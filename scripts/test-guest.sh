@@ -92,7 +92,7 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	case $tag in
 	# Memory allocation profiling off: /proc/allocations says so and
 	# counts nothing.
-	nomem) extra=(--append nomem_profiling --tests alloc-profiling) ;;
+	nomem) extra=(--append nomem_profiling --tests alloc-profiling,alloc-ctx) ;;
 	# Gigantic pages: QEMU's default CPU has no 1 GiB pages, and two of
 	# them need more than the usual 1 GiB (the later -m wins).
 	hugetlb) extra=(--qemu "-cpu qemu64,+pdpe1gb -m 7G" --append "hugepagesz=1G hugepages=2"

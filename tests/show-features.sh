@@ -56,6 +56,28 @@ if [ -r $AL ]; then
 		alloc_diff -n 5 /tmp/al-before.txt /tmp/al-after.txt
 	fi
 
+	CTX=/sys/kernel/debug/allocations.ctx
+	if [ -w $CTX ]; then
+		section "allocation contexts: who made a site's allocations (/sys/kernel/debug/allocations.ctx)" \
+			"capture turned on for the tmpfs folio line found above; each allocation made there since: size, task, time, call stack"
+		set -- $(awk '$NF == "func:shmem_alloc_folio" { split($3, a, ":"); print a[1], a[2]; exit }' $AL)
+		echo "# cd /sys/kernel/debug; echo \"file $1 line $2 enable\" > allocations.ctx"
+		echo "file $1 line $2 enable" >$CTX
+		dd if=/dev/zero of=/tmp/demo/ctx bs=4k count=4 2>/dev/null
+		echo "# dd if=/dev/zero of=/tmp/demo/ctx bs=4k count=4; cat allocations.ctx"
+		# The header, the site's line and the first context dd made.
+		cat $CTX >/tmp/ctx.txt
+		head -n 2 /tmp/ctx.txt
+		awk '/^    size: / { if (dd) exit; blk = "" }
+		     /^    (size|type|pid|tgid|comm|ts|call stack)|^         / {
+			blk = blk $0 "\n"; if ($0 == "    comm: dd") dd = 1 }
+		     END { if (dd) printf "%s", blk }' /tmp/ctx.txt
+		echo "(contexts made by dd: $(grep -c '^    comm: dd$' /tmp/ctx.txt); the others are this script's own tmpfs writes)"
+		echo "# echo \"file $1 line $2 disable\" > allocations.ctx; head -n 1 allocations.ctx"
+		echo "file $1 line $2 disable" >$CTX
+		head -n 1 $CTX
+	fi
+
 	if [ -w /proc/sysrq-trigger ]; then
 		section "allocation profiling: the largest sites in an OOM report (sysrq-m runs show_mem())" \
 			"the same ten lines an out-of-memory kill prints after Mem-Info"
