@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree retree export demo check check-wide bench bench-kasan bench-scs kunit \
+.PHONY: help deps tree retree export demo check check-wide bench bench-kasan bench-scs bench-ctx kunit \
 	x86_64 arm64-mte arm64-sw-tags arm64-mte-scs arm64-sw-tags-scs series headers tools \
 	bisect baseline clean
 
@@ -13,6 +13,7 @@ help:
 	@echo "make bench    patched vs unpatched 6.1 in-kernel benchmarks (results in build/bench/)"
 	@echo "make bench-kasan  stack depot memory under KASAN tags, evicting vs keep-forever depot"
 	@echo "make bench-scs    KASAN stack traces from arm64's shadow call stack vs the unwinder"
+	@echo "make bench-ctx    allocation context capture: built in vs not, and a captured allocation"
 	@echo "make tree     create build/linux from the Debian package + patches/"
 	@echo "make retree   throw build/linux away and re-create it"
 	@echo "make export   write build/linux's commits back into patches/"
@@ -55,6 +56,9 @@ bench-kasan:
 
 bench-scs:
 	$(S)/bench-scs.sh
+
+bench-ctx:
+	$(S)/bench-ctx.sh
 
 bisect: tree
 	$(S)/bisect-check.sh

@@ -6,7 +6,8 @@
 TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs
-	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench"
+	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench
+	x86_64-bench-prof-noctx"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, LLVM=1
 # for targets built with clang, and W1=1 for the targets whose touched
@@ -38,6 +39,9 @@ target_env() {
 	# bench, profiling and nomem_profiling; the baseline is built from
 	# the same fragments).
 	x86_64-bench-prof) FRAGS="$FRAGS page_owner production alloc-profiling-bench" ;;
+	# x86_64-bench-prof without context capture built in: what capture
+	# costs the sites that do not capture (make bench-ctx).
+	x86_64-bench-prof-noctx) FRAGS="$FRAGS page_owner production alloc-profiling-bench no-alloc-ctx" ;;
 	# Compile-only: the stack depot's users (make series).
 	x86_64-users) FRAGS="$FRAGS depot-users" ;;
 	# Compile-only, with clang: KMSAN (make series).
