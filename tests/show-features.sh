@@ -72,7 +72,7 @@ if [ -r $AL ]; then
 		     /^    (size|type|pid|tgid|comm|ts|call stack)|^         / {
 			blk = blk $0 "\n"; if ($0 == "    comm: dd") dd = 1 }
 		     END { if (dd) printf "%s", blk }' /tmp/ctx.txt
-		echo "(contexts made by dd: $(grep -c '^    comm: dd$' /tmp/ctx.txt); the others are this script's own tmpfs writes)"
+		echo "(contexts listed: $(grep -c '^    comm: ' /tmp/ctx.txt), made by dd: $(grep -c '^    comm: dd$' /tmp/ctx.txt))"
 		echo "# echo \"file $1 line $2 disable\" > allocations.ctx; head -n 1 allocations.ctx"
 		echo "file $1 line $2 disable" >$CTX
 		head -n 1 $CTX
