@@ -32,6 +32,12 @@
  *                kernel with CONFIG_MEM_ALLOC_PROFILING_CONTEXT, and not
  *                with nomem_profiling; make bench holds them against the
  *                same case with capture off
+ *   unwind-request-first, unwind-request  unwind_deferred_request() in
+ *                the insmod task: the first of its kernel entry (one
+ *                sample, with the clock reads), then the others
+ *   unwind-user-4, unwind-user-60  unwind_user() over a chain of 4 and 60
+ *                frame records (make bench reports the cost per frame)
+ *                Only with CONFIG_UNWIND_DEFERRED.
  */
 #define pr_fmt(fmt) "kmem_bench: " fmt
 
@@ -127,6 +133,101 @@ static void bench_ctx_cases(void)
 }
 #endif
 
+#ifdef CONFIG_UNWIND_DEFERRED
+#include <linux/mman.h>
+#include <linux/sched/task_stack.h>
+#include <linux/uaccess.h>
+#include <linux/unwind_deferred.h>
+#include <linux/unwind_user.h>
+
+static void bench_unwind_callback(struct unwind_work *work,
+				  const struct unwind_stacktrace *trace,
+				  u64 cookie)
+{
+}
+
+/*
+ * Requests in the insmod task's kernel entry: the first takes a cookie
+ * and queues the task work (one sample, timer reads included), the
+ * others find both done.
+ */
+static void bench_unwind_request(void)
+{
+	struct unwind_work work;
+	unsigned int i;
+	u64 cookie, t0, ns;
+
+	if (unwind_deferred_init(&work, bench_unwind_callback))
+		return;
+	t0 = ktime_get_ns();
+	unwind_deferred_request(&work, &cookie);
+	bench_report("unwind-request-first", ktime_get_ns() - t0, 1);
+	t0 = ktime_get_ns();
+	for (i = 0; i < ops; i++)
+		unwind_deferred_request(&work, &cookie);
+	ns = ktime_get_ns() - t0;
+	bench_report("unwind-request", ns, ops);
+	unwind_deferred_cancel(&work);
+}
+
+/*
+ * unwind_user() over a chain of @depth frame records built in an
+ * anonymous mapping of the insmod task, its saved frame and stack
+ * pointers pointed at it for the duration: per frame, the difference of
+ * two depths.
+ */
+static void bench_unwind_frames(const char *name, unsigned int depth)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	unsigned long entries[64], base, rec[2], bp, sp;
+	unsigned int i, n = ops / 64 ?: 1, nr = 0, stopped;
+	u64 t0, ns;
+
+	base = vm_mmap(NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (IS_ERR_VALUE(base))
+		return;
+	for (i = 0; i < depth; i++) {
+		rec[0] = i + 1 < depth ? base + (i + 1) * sizeof(rec) : 0;
+		rec[1] = 0x400000 + i;
+		if (copy_to_user((void __user *)base + i * sizeof(rec), rec,
+				 sizeof(rec)))
+			goto out;
+	}
+	bp = regs->bp;
+	sp = regs->sp;
+	regs->bp = base;
+	regs->sp = base;
+	t0 = ktime_get_ns();
+	for (i = 0; i < n; i++)
+		nr = unwind_user(entries, ARRAY_SIZE(entries), &stopped);
+	ns = ktime_get_ns() - t0;
+	regs->bp = bp;
+	regs->sp = sp;
+	/* The instruction pointer, then one entry per record. */
+	if (nr == depth + 1)
+		bench_report(name, ns, n);
+	else
+		pr_warn("%s: %u entries, not %u\n", name, nr, depth + 1);
+out:
+	vm_munmap(base, PAGE_SIZE);
+}
+
+static void bench_unwind_cases(void)
+{
+	if (bench_want(only, "unwind-request"))
+		bench_unwind_request();
+	if (bench_want(only, "unwind-user-4"))
+		bench_unwind_frames("unwind-user-4", 4);
+	if (bench_want(only, "unwind-user-60"))
+		bench_unwind_frames("unwind-user-60", 60);
+}
+#else
+static void bench_unwind_cases(void)
+{
+}
+#endif
+
 static int __init kmem_bench_init(void)
 {
 	char name[32];
@@ -145,6 +246,7 @@ static int __init kmem_bench_init(void)
 	if (bench_want(only, "kmalloc-64-2cpu") && num_online_cpus() >= 2)
 		bench_on_2cpus("kmalloc-64-2cpu", kmalloc_64_ops, ops);
 	bench_ctx_cases();
+	bench_unwind_cases();
 	pr_info("done\n");
 	return 0;
 }

@@ -63,9 +63,10 @@ declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
 		    [smp2]="kmemobs.bench_only=depot-hit-2cpu"
 		    [frames32]="kmemobs.bench_only=bytes-per-"
 		    [profiling]="kmemobs.bench_only=kmalloc,pgalloc"
-		    [nomem_profiling]="kmemobs.bench_only=kmalloc,pgalloc nomem_profiling")
+		    [nomem_profiling]="kmemobs.bench_only=kmalloc,pgalloc nomem_profiling"
+		    [unwind]="kmemobs.bench_only=unwind-")
 variants=("$@")
-[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling)
+[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling unwind)
 out=$BUILD/bench
 mkdir -p "$out"
 
@@ -77,7 +78,7 @@ kts=()
 for v in "${variants[@]}"; do
 	case $v in
 	frames32) kts+=(patched:x86_64-bench32 baseline:$target) ;;
-	profiling | nomem_profiling)
+	profiling | nomem_profiling | unwind)
 		kts+=(patched:x86_64-bench-prof baseline:x86_64-bench-prof) ;;
 	*) kts+=(patched:$target baseline:$target) ;;
 	esac
@@ -101,7 +102,7 @@ for v in "${variants[@]}"; do
 		rounds=${ROUNDS_SMP2:-$((3 * ROUNDS))} vmv=(--smp 2)
 	elif [ "$v" = frames32 ]; then
 		rounds=1 ptarget=x86_64-bench32
-	elif [ "$v" = profiling ] || [ "$v" = nomem_profiling ]; then
+	elif [ "$v" = profiling ] || [ "$v" = nomem_profiling ] || [ "$v" = unwind ]; then
 		ptarget=x86_64-bench-prof
 	fi
 	for r in $(seq 1 "$rounds"); do
@@ -150,6 +151,7 @@ lines = [f'make bench: {rounds} rounds, {ops} ops per case, QEMU TCG x86_64, '
          f'{"variant":<11} {"case":<18} {"patched":>9} {"baseline":>9} '
          f'{"ratio":>6} {"spread-p":>8} {"spread-b":>8}']
 notes = []
+unwind = {}
 for v, case in order:
     p, b = data[(v, case, 'patched')], data[(v, case, 'baseline')]
     # The -ctx cases exist in the patched kernel only: held against the
@@ -160,6 +162,10 @@ for v, case in order:
             notes.append('*-ctx: context capture on at the case\'s call site; '
                          '"baseline" is the same case with capture off, '
                          'in the same patched kernel and boots')
+    if p and not b and case.startswith('unwind-'):
+        # Deferred unwinding exists only in the patched kernel.
+        unwind[case] = statistics.median(p)
+        continue
     if not p or not b:
         continue
     mp, mb = statistics.median(p), statistics.median(b)
@@ -168,6 +174,15 @@ for v, case in order:
     lines.append(f'{v:<11} {case:<18} {mp:9.1f} {mb:9.1f} {mp / mb:6.3f} '
                  f'{sp:7.1f}% {sb:7.1f}%')
 lines += notes
+if unwind:
+    lines.append(f'deferred unwinding (patched kernel only, {unit}):')
+    for case in ('unwind-request-first', 'unwind-request'):
+        if case in unwind:
+            lines.append(f'  {case:<22} {unwind[case]:9.1f} per request')
+    if 'unwind-user-4' in unwind and 'unwind-user-60' in unwind:
+        per = (unwind['unwind-user-60'] - unwind['unwind-user-4']) / 56
+        lines.append(f'  unwind_user()          {unwind["unwind-user-4"]:9.1f} for 4 frames, '
+                     f'{unwind["unwind-user-60"]:.1f} for 60: {per:.1f} per frame')
 open(dest, 'w').write('\n'.join(lines) + '\n')
 print('\n'.join(lines))
 PY

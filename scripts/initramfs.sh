@@ -28,17 +28,23 @@ fi
 # built with the host's static libc: x86_64 guests only (the arm64 cross
 # compiler comes without a libc; the tests that use a helper skip where it
 # is missing).
-tools=()
+tools=() syms=()
 [ "$ARCH" = x86_64 ] && for src in "$TOP"/tests/tools/*.c "$TREE"/tools/vm/alloc_diff.c \
 	"$TREE"/tools/vm/page_owner_fold.c; do
 	[ -f "$src" ] || continue
 	name=${src##*/}
 	bin=$BUILD/host/${name%.c}-$ARCH
+	# A "// build-flags: ..." line replaces -O2 (unwind_chain: frame
+	# pointers, no PIE); such a tool's code symbols go beside the tests
+	# (/tests/NAME.syms, "ADDRESS TYPE NAME" sorted by address).
+	flags=$(sed -n 's|^// build-flags: ||p' "$src")
 	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
 		mkdir -p "$BUILD/host"
-		gcc -static -O2 -Wall -o "$bin" "$src"
+		gcc -static ${flags:--O2} -Wall -o "$bin" "$src"
+		[ -z "$flags" ] || nm -n "$bin" | awk '$2 ~ /^[Tt]$/' >"$bin.syms"
 	fi
 	tools+=("$bin")
+	[ -z "$flags" ] || syms+=("$bin.syms")
 done
 
 # GNU sort for the x86_64 guests, with the two libraries it needs: the
@@ -82,6 +88,10 @@ trap 'rm -f "$list"' EXIT
 	for bin in ${tools[@]+"${tools[@]}"}; do
 		name=${bin##*/}
 		echo "file /bin/${name%-"$ARCH"} $bin 755 0 0"
+	done
+	for f in ${syms[@]+"${syms[@]}"}; do
+		name=${f##*/}
+		echo "file /tests/${name%-"$ARCH".syms}.syms $f 644 0 0"
 	done
 	# Directories of extra files that the list above lacks.
 	for extra in "$@"; do

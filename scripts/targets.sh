@@ -66,7 +66,8 @@ target_env() {
 	arm64-sw-tags-bench) FRAGS="$FRAGS kasan-sw-tags depot-frames32" ;;
 	# What users build: defconfig with the series' options (make
 	# check-wide), and arm64's with KASAN software tags.
-	x86_64-defconfig | arm64-defconfig) BASECONF=defconfig FRAGS=wide ;;
+	x86_64-defconfig) BASECONF=defconfig FRAGS="wide unwind" ;;
+	arm64-defconfig) BASECONF=defconfig FRAGS=wide ;;
 	arm64-defconfig-sw-tags) BASECONF=defconfig FRAGS="wide kasan-sw-tags" ;;
 	# The demo kernels (make demo): the series' options as a user sets
 	# them, no test suite; the MTE one shows the KASAN stack ring.

@@ -76,6 +76,33 @@ if [ -r $AL ]; then
 		echo "# echo \"file $1 line $2 disable\" > allocations.ctx; head -n 1 allocations.ctx"
 		echo "file $1 line $2 disable" >$CTX
 		head -n 1 $CTX
+
+		if [ -e /sys/kernel/debug/unwind_deferred ] && [ -x /bin/unwind_chain ]; then
+			section "allocation contexts with user stacks (deferred user-space unwinding)" \
+				"unwind_chain (tests/tools, frame pointers) writes a tmpfs page from main -> chain_one -> ... -> chain_five; its context shows the user stack, resolved here against the program's symbols"
+			echo "# echo \"file $1 line $2 enable\" > allocations.ctx; unwind_chain tmpfs /tmp/demo/uw; cat allocations.ctx"
+			echo "file $1 line $2 enable" >$CTX
+			unwind_chain tmpfs /tmp/demo/uw
+			cat $CTX >/tmp/ctx.txt
+			awk '/^    size: / { if (mine) exit; blk = "" }
+			     /^    (size|comm|call stack|user stack)|^         / {
+				blk = blk $0 "\n"; if ($0 == "    comm: unwind_chain") mine = 1 }
+			     END { if (mine) printf "%s", blk }' /tmp/ctx.txt >/tmp/uw-ctx.txt
+			# The kernel stack's middle frames, then the user stack.
+			awk '/^    call stack:/ { n = 0; print; next } /^         [^0]/ { if (++n <= 3) print; else if (n == 4) print "         ..."; next } { print }' /tmp/uw-ctx.txt
+			echo "# the user stack's addresses against unwind_chain's symbol table (nm -n, on the host):"
+			awk '/^    user stack:/ { on = 1; next } on && /^         0x/ { print $1 }' /tmp/uw-ctx.txt |
+				awk -v syms=/tests/unwind_chain.syms '
+				function hex(s,   i, n) { s = tolower(s); sub(/^0x/, "", s); n = 0
+					for (i = 1; i <= length(s); i++) n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+					return n }
+				BEGIN { while ((getline l < syms) > 0) { split(l, f, " "); A[n] = hex(f[1]); S[n++] = f[3] } }
+				{ x = hex($1); best = "?"; for (i = 0; i < n && A[i] <= x; i++) best = S[i]; printf "  %-10s %s\n", $1, best }'
+			echo "file $1 line $2 disable" >$CTX
+			rm -f /tmp/demo/uw
+			echo "# cat /sys/kernel/debug/unwind_deferred"
+			cat /sys/kernel/debug/unwind_deferred
+		fi
 	fi
 
 	if [ -w /proc/sysrq-trigger ]; then
