@@ -105,8 +105,11 @@ for v in "${variants[@]}"; do
 	elif [ "$v" = profiling ] || [ "$v" = nomem_profiling ] || [ "$v" = unwind ]; then
 		ptarget=x86_64-bench-prof
 	fi
+	# Deferred unwinding has no baseline: the unpatched kernel lacks it.
+	kinds="patched baseline"
+	[ "$v" = unwind ] && kinds=patched
 	for r in $(seq 1 "$rounds"); do
-		for k in patched baseline; do
+		for k in $kinds; do
 			base= t=$ptarget mod=$out/mod-$k
 			[ $t = $target ] || mod=$out/mod-$k-$t
 			if [ $k = baseline ]; then

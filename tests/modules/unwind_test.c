@@ -8,7 +8,10 @@
  *            with the requests pending); "N cancel": N requests with a
  *            second work, cancelled before the return to user space;
  *            "N again": the callback requests once more (after the
- *            walk, in the same entry).
+ *            walk, in the same entry); "N nmi" (x86): the first request
+ *            from an NMI this CPU sends itself, then N from the task.
+ *            Request lines of NMI requests end with nmi=1 (nmi=-1: the
+ *            NMI did not arrive).
  *   results  read: one line per request batch and per callback since the
  *            last "reset" written to it:
  *              request n=N ret=R cookie=C equal=E
@@ -17,7 +20,8 @@
  *   timer    write "start TGID": an hrtimer on this CPU, every tick,
  *            requests an unwind when it interrupts a thread of TGID;
  *            "stop".  Read: fired=F requested=R callbacks=C cookies=D
- *            (D: callbacks whose cookie differs from the previous one).
+ *            zero=Z (D: callbacks whose cookie differs from the previous
+ *            one, the entries served; Z: callbacks with a 0 cookie).
  */
 #include <linux/debugfs.h>
 #include <linux/hrtimer.h>
@@ -31,6 +35,10 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/unwind_deferred.h>
+#ifdef CONFIG_X86_LOCAL_APIC
+#include <asm/apic.h>
+#include <asm/nmi.h>
+#endif
 
 #define MAX_RECORDS	64
 #define MAX_FRAMES	64
@@ -38,7 +46,7 @@
 struct record {
 	bool callback;
 	u64 cookie;
-	int n, ret, equal;
+	int n, ret, equal, nmi;
 	pid_t pid;
 	unsigned int nr;
 	unsigned long entries[MAX_FRAMES];
@@ -54,7 +62,7 @@ static struct dentry *dir;
 
 static struct hrtimer timer;
 static pid_t timer_tgid;
-static atomic_t fired, requested, timer_callbacks, timer_cookies;
+static atomic_t fired, requested, timer_callbacks, timer_cookies, timer_zero;
 static u64 timer_last_cookie;
 
 static struct record *new_record(void)
@@ -95,6 +103,49 @@ static void test_callback(struct unwind_work *w,
 	mutex_unlock(&lock);
 }
 
+#ifdef CONFIG_X86_LOCAL_APIC
+/* Armed with the task to request for; the NMI handler disarms it. */
+static struct task_struct *nmi_task;
+static u64 nmi_cookie;
+static int nmi_ret;
+static bool nmi_registered;
+
+static int test_nmi(unsigned int type, struct pt_regs *regs)
+{
+	struct task_struct *task = READ_ONCE(nmi_task);
+
+	if (!task || task != current || cmpxchg(&nmi_task, task, NULL) != task)
+		return NMI_DONE;
+	nmi_ret = unwind_deferred_request(&work, &nmi_cookie);
+	return NMI_HANDLED;
+}
+
+/* An NMI to this CPU, whose handler requests for current: 1 if it came. */
+static int request_from_nmi(u64 *cookie, int *ret)
+{
+	unsigned long timeout = jiffies + HZ;
+
+	if (!nmi_registered)
+		return -1;
+	preempt_disable();
+	WRITE_ONCE(nmi_task, current);
+	apic->send_IPI_mask(cpumask_of(smp_processor_id()), NMI_VECTOR);
+	while (READ_ONCE(nmi_task) && time_before(jiffies, timeout))
+		cpu_relax();
+	preempt_enable();
+	if (xchg(&nmi_task, NULL))
+		return -1;
+	*cookie = nmi_cookie;
+	*ret = nmi_ret;
+	return 1;
+}
+#else
+static int request_from_nmi(u64 *cookie, int *ret)
+{
+	return -1;
+}
+#endif
+
 static void cancel_callback(struct unwind_work *w,
 			    const struct unwind_stacktrace *trace, u64 cookie)
 {
@@ -105,6 +156,8 @@ static void timer_callback(struct unwind_work *w,
 			   const struct unwind_stacktrace *trace, u64 cookie)
 {
 	atomic_inc(&timer_callbacks);
+	if (!cookie)
+		atomic_inc(&timer_zero);
 	if (cookie != timer_last_cookie)
 		atomic_inc(&timer_cookies);
 	timer_last_cookie = cookie;
@@ -115,7 +168,7 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 {
 	char buf[32], what[8] = "";
 	u64 first = 0, cookie = 0;
-	int n, i, ret = 0, equal = 1;
+	int n, i, ret = 0, equal = 1, nmi = 0;
 	struct record *r;
 
 	if (len >= sizeof(buf))
@@ -132,6 +185,22 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 			unwind_deferred_request(&cancel_uwork, &cookie);
 		unwind_deferred_cancel(&cancel_uwork);
 		return len;
+	}
+	if (!strcmp(what, "nmi")) {
+		nmi = request_from_nmi(&cookie, &ret);
+		if (nmi > 0) {
+			mutex_lock(&lock);
+			r = new_record();
+			if (r) {
+				r->n = 1;
+				r->ret = ret;
+				r->cookie = cookie;
+				r->equal = 1;
+				r->nmi = 1;
+				r->pid = task_pid_nr(current);
+			}
+			mutex_unlock(&lock);
+		}
 	}
 	for (i = 0; i < n; i++) {
 		ret = unwind_deferred_request(&work, &cookie);
@@ -151,6 +220,7 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 		r->cookie = first;
 		r->equal = equal;
 		r->pid = task_pid_nr(current);
+		r->nmi = nmi < 0 ? -1 : 0;
 	}
 	mutex_unlock(&lock);
 	if (!strcmp(what, "kill"))
@@ -167,8 +237,8 @@ static int results_show(struct seq_file *m, void *v)
 		struct record *r = &records[i];
 
 		if (!r->callback) {
-			seq_printf(m, "request n=%d ret=%d cookie=%#llx equal=%d pid=%d\n",
-				   r->n, r->ret, r->cookie, r->equal, r->pid);
+			seq_printf(m, "request n=%d ret=%d cookie=%#llx equal=%d pid=%d nmi=%d\n",
+				   r->n, r->ret, r->cookie, r->equal, r->pid, r->nmi);
 			continue;
 		}
 		seq_printf(m, "callback cookie=%#llx pid=%d nr=%u stack", r->cookie,
@@ -226,6 +296,7 @@ static ssize_t timer_write(struct file *file, const char __user *ubuf,
 		atomic_set(&requested, 0);
 		atomic_set(&timer_callbacks, 0);
 		atomic_set(&timer_cookies, 0);
+		atomic_set(&timer_zero, 0);
 		timer_last_cookie = 0;
 		WRITE_ONCE(timer_tgid, tgid);
 		hrtimer_start(&timer, ns_to_ktime(TICK_NSEC), HRTIMER_MODE_REL_PINNED_HARD);
@@ -240,9 +311,10 @@ static ssize_t timer_write(struct file *file, const char __user *ubuf,
 
 static int timer_show(struct seq_file *m, void *v)
 {
-	seq_printf(m, "fired=%d requested=%d callbacks=%d cookies=%d\n",
+	seq_printf(m, "fired=%d requested=%d callbacks=%d cookies=%d zero=%d\n",
 		   atomic_read(&fired), atomic_read(&requested),
-		   atomic_read(&timer_callbacks), atomic_read(&timer_cookies));
+		   atomic_read(&timer_callbacks), atomic_read(&timer_cookies),
+		   atomic_read(&timer_zero));
 	return 0;
 }
 
@@ -290,6 +362,9 @@ static int __init unwind_test_init(void)
 		kfree(records);
 		return ret;
 	}
+#ifdef CONFIG_X86_LOCAL_APIC
+	nmi_registered = !register_nmi_handler(NMI_LOCAL, test_nmi, 0, "unwind_test");
+#endif
 	dir = debugfs_create_dir("unwind_test", NULL);
 	debugfs_create_file("request", 0200, dir, NULL, &request_fops);
 	debugfs_create_file("results", 0600, dir, NULL, &results_fops);
@@ -300,6 +375,10 @@ static int __init unwind_test_init(void)
 static void __exit unwind_test_exit(void)
 {
 	debugfs_remove_recursive(dir);
+#ifdef CONFIG_X86_LOCAL_APIC
+	if (nmi_registered)
+		unregister_nmi_handler(NMI_LOCAL, "unwind_test");
+#endif
 	hrtimer_cancel(&timer);
 	unwind_deferred_cancel(&timer_work);
 	unwind_deferred_cancel(&work);

@@ -16,6 +16,7 @@
  *   unwind_chain kill N        write "N kill": killed with requests pending
  *   unwind_chain cancel N      write "N cancel"
  *   unwind_chain again         write "1 again"
+ *   unwind_chain nmi N         write "N nmi"
  *   unwind_chain tmpfs FILE    write one page to FILE (allocations.ctx)
  *   unwind_chain exec          execve itself as "unwind_chain show"
  *   unwind_chain show          print allocations.ctx (while its mm lives)
@@ -173,6 +174,8 @@ int main(int argc, char **argv)
 		snprintf(buf, sizeof(buf), "%s kill", arg);
 	else if (!strcmp(cmd, "cancel"))
 		snprintf(buf, sizeof(buf), "%s cancel", arg);
+	else if (!strcmp(cmd, "nmi"))
+		snprintf(buf, sizeof(buf), "%s nmi", arg);
 	else if (!strcmp(cmd, "again"))
 		snprintf(buf, sizeof(buf), "1 again");
 	else if (!strcmp(cmd, "twice"))
