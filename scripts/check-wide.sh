@@ -7,11 +7,11 @@
 #  - the distro-like guest (x86_64-distro): the x86_64 defconfig kernel
 #    booted with the guest suites and its own modules, loaded and unloaded
 #    by tests/guest/60-real-modules.sh;
-#  - the x86_64 guest with SLAB instead of SLUB (x86_64-slab), booted with
-#    the guest suites.
+#  - the x86_64 guest with SLAB instead of SLUB (x86_64-slab), and under
+#    generic KASAN (x86_64-kasan), booted with the guest suites.
 #
 #   scripts/check-wide.sh [STEP...]
 # Ends with the same summary as make check.
-[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab arm64-defconfig \
+[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan arm64-defconfig \
 	arm64-defconfig-sw-tags
 exec "$(dirname "$0")/check.sh" "$@"

@@ -46,7 +46,7 @@ for step in "${steps[@]}"; do
 	kunit) names=("${pfx}kunit-um") ;;
 	*-defconfig*) names=("build-$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
-	x86_64 | x86_64-slab | arm64-*)
+	x86_64 | x86_64-slab | x86_64-kasan | arm64-*)
 		names=("guest-$pfx$step")
 		for tag in $(guest_extra_boots $kind "$step"); do
 			names+=("guest-$pfx$step-$tag")
@@ -62,7 +62,7 @@ for step in "${steps[@]}"; do
 	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
 	# The distro-like guest: the x86_64 defconfig kernel and its modules.
 	x86_64-distro) "$TOP/scripts/test-guest.sh" x86_64-defconfig ;;
-	x86_64 | x86_64-slab | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
+	x86_64 | x86_64-slab | x86_64-kasan | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
 	*) die "unknown step $step" ;;
 	esac
 	rc=$?

@@ -58,10 +58,10 @@ arm64-*)
 esac
 # kasan=on: the switch of hardware tags (software tags have none).
 case $target in arm64-mte*) cmdline="$cmdline kasan=on" ;; esac
-case $target in x86_64 | x86_64-defconfig | x86_64-slab | x86_64-demo) cmdline="$cmdline page_owner=on" ;; esac
+case $target in x86_64 | x86_64-defconfig | x86_64-slab | x86_64-kasan | x86_64-demo) cmdline="$cmdline page_owner=on" ;; esac
 # A CMA area (configs/alloc-profiling.config): its pages enter the page
 # allocator after boot, which profiling's DEBUG checks must accept.
-case $target in x86_64 | x86_64-slab) cmdline="$cmdline cma=16M" ;; esac
+case $target in x86_64 | x86_64-slab | x86_64-kasan) cmdline="$cmdline cma=16M" ;; esac
 # A depot cap the stackdepot KUnit suite can fill (its cap case skips above
 # 32M), after a bogus value the guest test expects to see rejected.
 [ "$target" = x86_64 ] && [ "$mode" = test ] &&

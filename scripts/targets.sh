@@ -7,7 +7,7 @@ TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_6
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs
 	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench
-	x86_64-bench-prof-noctx"
+	x86_64-bench-prof-noctx x86_64-kasan"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, LLVM=1
 # for targets built with clang, and W1=1 for the targets whose touched
@@ -75,6 +75,9 @@ target_env() {
 	arm64-mte-demo) FRAGS="$FRAGS production kasan-hw-tags" ;;
 	# The x86_64 guest with SLAB instead of SLUB (make check-wide).
 	x86_64-slab) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling slab" ;;
+	# The x86_64 guest under generic KASAN (make check-wide): deferred
+	# unwinding and context capture under KASAN too.
+	x86_64-kasan) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling kasan-generic" ;;
 	# Header self-containment (scripts/check-headers.sh) with profiling
 	# configured, without DEBUG: prepared, never built.
 	x86_64-hdr-on) FRAGS="$FRAGS headers-on" ;;

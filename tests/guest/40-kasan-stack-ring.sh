@@ -19,7 +19,7 @@ field() {
 }
 
 if [ ! -e "$MOD" ]; then
-	skip "kasan stack ring" "no kasan_ring_test module (not a KASAN kernel)"
+	skip "kasan stack ring" "no kasan_ring_test module (not a tag-based KASAN kernel)"
 elif [ ! -r "$stats" ]; then
 	skip "kasan stack ring" "kernel without depot statistics"
 elif ! insmod "$MOD"; then

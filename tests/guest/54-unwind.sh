@@ -78,17 +78,18 @@ expect_eq "two entries: two different cookies" \
 expect_eq "the second stack resolves too" \
 	"$(chain_of "$(grep '^callback ' /tmp/uw.txt | tail -1)")" "$CHAIN"
 
-# --- A request after the walk, in the same entry: same cookie, same stack ---
+# --- A request after the callback, in the same entry: same cookie, no -----
+# --- second walk, no second callback ------------------------------------------
 echo reset > $T/results
 unw=$(ustat unwinds)
 /bin/unwind_chain again
 cat $T/results > /tmp/uw.txt
-expect_eq "requested again from the callback: two requests, two callbacks" \
-	"$(grep -c '^request n=1 ret=0 ' /tmp/uw.txt) $(grep -c '^callback ' /tmp/uw.txt)" "2 2"
-expect_eq "all four have the entry's cookie" \
-	"$(sed -n 's/^[a-z]* cookie=\([0-9a-fx]*\) .*/\1/p; s/^request n=1 ret=0 cookie=\([0-9a-fx]*\) .*/\1/p' /tmp/uw.txt | sort -u | wc -l)" 1
-expect_eq "the second callback has the same user stack" \
-	"$(chain_of "$(grep '^callback ' /tmp/uw.txt | tail -1)")" "$CHAIN"
+expect_eq "requested again from the callback: it returns 1, and one callback" \
+	"$(grep -c '^request n=1 ret=0 ' /tmp/uw.txt) $(grep -c '^request n=1 ret=1 ' /tmp/uw.txt) $(grep -c '^callback ' /tmp/uw.txt)" "1 1 1"
+expect_eq "all three have the entry's cookie" \
+	"$(sed -n 's/^[a-z]* cookie=\([0-9a-fx]*\) .*/\1/p; s/^request n=1 ret=[01] cookie=\([0-9a-fx]*\) .*/\1/p' /tmp/uw.txt | sort -u | wc -l)" 1
+check "unwind_deferred_entry_stack() is the stack the callback got" \
+	grep -q '^request n=1 ret=1 cookie=0x[0-9a-f]* equal=1 ' /tmp/uw.txt
 # Nothing else requests unwinds in this guest (no capture is on).
 expect_eq "and the stack was walked once" "$(ustat unwinds)" "$((unw + 1))"
 
@@ -148,6 +149,7 @@ expect_eq "every callback has a cookie" "${zero:-x}" 0
 check "cookies (entries served) <= kernel entries (timer ticks + system calls)" \
 	[ "${cookies:-0}" -le $((fired + ${syscalls:-0} + 2)) ]
 check "at most one walk per entry: walks <= cookies" [ "$walks" -le "${cookies:-0}" ]
+expect_eq "at most one callback per entry: every callback a new cookie" "${callbacks:-x}" "${cookies:-y}"
 check "the 400-frame stacks were truncated at the walk's bound" [ "$(ustat unwinds_truncated)" -gt "$tr0" ]
 
 # --- User stacks in allocations.ctx -------------------------------------------

@@ -8,7 +8,8 @@
  *            with the requests pending); "N cancel": N requests with a
  *            second work, cancelled before the return to user space;
  *            "N again": the callback requests once more (after the
- *            walk, in the same entry); "N nmi" (x86): the first request
+ *            walk, in the same entry: it returns 1; its line's equal=1
+ *            says unwind_deferred_entry_stack() is the callback's stack); "N nmi" (x86): the first request
  *            from an NMI this CPU sends itself, then N from the task.
  *            Request lines of NMI requests end with nmi=1 (nmi=-1: the
  *            NMI did not arrive).
@@ -96,7 +97,7 @@ static void test_callback(struct unwind_work *w,
 			r->n = 1;
 			r->ret = ret;
 			r->cookie = again_cookie;
-			r->equal = 1;
+			r->equal = unwind_deferred_entry_stack() == trace->handle;
 			r->pid = task_pid_nr(current);
 		}
 	}
@@ -204,7 +205,7 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 	}
 	for (i = 0; i < n; i++) {
 		ret = unwind_deferred_request(&work, &cookie);
-		if (ret)
+		if (ret < 0)
 			break;
 		if (!i)
 			first = cookie;
