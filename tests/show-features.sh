@@ -91,13 +91,10 @@ if [ -r $AL ]; then
 			# The kernel stack's middle frames, then the user stack.
 			awk '/^    call stack:/ { n = 0; print; next } /^         [^0]/ { if (++n <= 3) print; else if (n == 4) print "         ..."; next } { print }' /tmp/uw-ctx.txt
 			echo "# the user stack's addresses against unwind_chain's symbol table (nm -n, on the host):"
-			awk '/^    user stack:/ { on = 1; next } on && /^         0x/ { print $1 }' /tmp/uw-ctx.txt |
-				awk -v syms=/tests/unwind_chain.syms '
-				function hex(s,   i, n) { s = tolower(s); sub(/^0x/, "", s); n = 0
-					for (i = 1; i <= length(s); i++) n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-					return n }
-				BEGIN { while ((getline l < syms) > 0) { split(l, f, " "); A[n] = hex(f[1]); S[n++] = f[3] } }
-				{ x = hex($1); best = "?"; for (i = 0; i < n && A[i] <= x; i++) best = S[i]; printf "  %-10s %s\n", $1, best }'
+			. /tests/resolve-user.sh
+			awk '/^    user stack:/ { on = 1; next } on && /^         0x/ { print $1 }' /tmp/uw-ctx.txt >/tmp/uw-addr.txt
+			resolve_user /tests/unwind_chain.syms </tmp/uw-addr.txt | paste /tmp/uw-addr.txt - |
+				awk '{ printf "  %-10s %s\n", $1, $2 }'
 			echo "file $1 line $2 disable" >$CTX
 			rm -f /tmp/demo/uw
 			echo "# cat /sys/kernel/debug/unwind_deferred"

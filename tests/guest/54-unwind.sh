@@ -29,16 +29,9 @@ ustat() {
 }
 
 # resolve: the function each address on stdin (0x...) is in, one per line.
+. /tests/resolve-user.sh
 resolve() {
-	awk -v syms=$SYMS '
-		function hex(s,   i, n) {
-			s = tolower(s); sub(/^0x/, "", s); n = 0
-			for (i = 1; i <= length(s); i++)
-				n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-			return n
-		}
-		BEGIN { while ((getline l < syms) > 0) { split(l, f, " "); A[n] = hex(f[1]); S[n++] = f[3] } }
-		{ x = hex($1); best = "?"; for (i = 0; i < n && A[i] <= x; i++) best = S[i]; print best }'
+	resolve_user $SYMS
 }
 
 # chain_of LINE: the first six functions of a results callback line.
