@@ -78,8 +78,10 @@ kts=()
 for v in "${variants[@]}"; do
 	case $v in
 	frames32) kts+=(patched:x86_64-bench32 baseline:$target) ;;
-	profiling | nomem_profiling | unwind)
+	profiling | nomem_profiling)
 		kts+=(patched:x86_64-bench-prof baseline:x86_64-bench-prof) ;;
+	# No baseline: the unpatched kernel has no deferred unwinding.
+	unwind) kts+=(patched:x86_64-bench-prof) ;;
 	*) kts+=(patched:$target baseline:$target) ;;
 	esac
 done
