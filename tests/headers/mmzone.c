@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: GPL-2.0
+/* <linux/mmzone.h> alone. */
+#include <linux/mmzone.h>
