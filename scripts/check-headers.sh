@@ -63,6 +63,8 @@ EOF
 	# A header only ever included by another is checked through it.
 	case $name in
 	fortify-string) want=linux/string.h ;;
+	slub_def) want=linux/slab.h ;;
+	page-flags-layout) want=linux/mmzone.h ;;
 	*) want=linux/$name.h ;;
 	esac
 	judge "$h: tests/headers/$name.c includes <$want> first" \
