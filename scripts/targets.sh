@@ -7,7 +7,7 @@ TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_6
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs
 	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench
-	x86_64-bench-prof-noctx x86_64-kasan"
+	x86_64-bench-prof-noctx x86_64-kasan um-bench"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, LLVM=1
 # for targets built with clang, and W1=1 for the targets whose touched
@@ -25,6 +25,10 @@ target_env() {
 	arm64*)
 		ARCH=arm64 CROSS=aarch64-linux-gnu- IMAGE=arch/arm64/boot/Image
 		FRAGS="base arm64"
+		;;
+	um*)
+		ARCH=um CROSS= IMAGE=linux
+		FRAGS=
 		;;
 	esac
 	case $1 in
@@ -49,8 +53,9 @@ target_env() {
 	# The KASAN guests of make check: hardware tags (QEMU's MTE) and
 	# software tags.
 	arm64-mte) FRAGS="$FRAGS kasan-hw-tags kasan-kunit" W1=1 ;;
-	# arm64-sw-tags also captures allocation contexts under KASAN.
-	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit alloc-ctx" ;;
+	# arm64-sw-tags also captures allocation contexts under KASAN, and
+	# keeps page tags in page_ext (the alloc_tag suite runs there too).
+	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit alloc-ctx page-tags-ext" ;;
 	# The same with the shadow call stack: KASAN copies its stack traces
 	# from it (make check).
 	arm64-mte-scs) FRAGS="$FRAGS kasan-hw-tags kasan-kunit scs" ;;
@@ -78,6 +83,9 @@ target_env() {
 	# The x86_64 guest under generic KASAN (make check-wide): deferred
 	# unwinding and context capture under KASAN too.
 	x86_64-kasan) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling kasan-generic" ;;
+	# make bench's native timing host (variant uml): UML's defconfig with
+	# allocation profiling; the baseline from the same fragments.
+	um-bench) BASECONF=defconfig FRAGS=um-bench ;;
 	# Header self-containment (scripts/check-headers.sh) with profiling
 	# configured, without DEBUG: prepared, never built.
 	x86_64-hdr-on) FRAGS="$FRAGS headers-on" ;;
