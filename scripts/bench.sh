@@ -40,6 +40,20 @@
 #                the same loops with capture on at their call site, held
 #                against the same case with capture off
 #
+#   uml          native timing (issue: instruction counts are not what
+#                wall-clock anchors measured): target um-bench, the kernel
+#                as a Linux process (ARCH=um, defconfig + profiling) and
+#                the unpatched 6.1 from the same fragments, pinned to one
+#                host CPU (UML_CPU, default 1), booted interleaved
+#                (6.1, on, nomem_profiling) UML_ROUNDS times (default 6);
+#                each boot runs each case UML_REPEAT times (default 5)
+#                and keeps the fastest; UML_OPS pairs per run (default
+#                1000000).  Prints ns per pair (median over the boots),
+#                the ratios, and the share of the four per-CPU counter
+#                updates of a profiled pair (percpu-4 - plain-4), which
+#                UML makes far dearer than x86 does.  See
+#                docs/benchmarks.md.
+#
 # After the runs, the memory the profiling costs is read off the
 # x86_64-bench-prof vmlinux (the alloc_tags section, the per-CPU
 # counters) and reported with the ratios.
@@ -66,7 +80,13 @@ declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
 		    [nomem_profiling]="kmemobs.bench_only=kmalloc,pgalloc nomem_profiling"
 		    [unwind]="kmemobs.bench_only=unwind-")
 variants=("$@")
-[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling unwind)
+[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling unwind uml)
+uml=
+for v in "${variants[@]}"; do [ "$v" = uml ] && uml=1; done
+# The uml variant is run apart, after the QEMU ones.
+qvariants=()
+for v in "${variants[@]}"; do [ "$v" = uml ] || qvariants+=("$v"); done
+variants=(${qvariants[@]+"${qvariants[@]}"})
 out=$BUILD/bench
 mkdir -p "$out"
 
@@ -82,10 +102,12 @@ for v in "${variants[@]}"; do
 		kts+=(patched:x86_64-bench-prof baseline:x86_64-bench-prof) ;;
 	# No baseline: the unpatched kernel has no deferred unwinding.
 	unwind) kts+=(patched:x86_64-bench-prof) ;;
+	uml) ;;
 	*) kts+=(patched:$target baseline:$target) ;;
 	esac
 done
-for kt in $(printf '%s\n' "${kts[@]}" | awk '!seen[$0]++'); do
+[ -z "$uml" ] || kts+=(patched:um-bench baseline:um-bench)
+for kt in $(printf '%s\n' ${kts[@]+"${kts[@]}"} | awk '!seen[$0]++'); do
 	k=${kt%%:*} t=${kt#*:}
 	base=
 	[ $k = baseline ] && base=--baseline
@@ -97,7 +119,7 @@ done
 
 samples=$out/samples.txt
 : >"$samples"
-for v in "${variants[@]}"; do
+for v in ${variants[@]+"${variants[@]}"}; do
 	[ -n "${VARIANTS[$v]+x}" ] || die "unknown variant $v (${!VARIANTS[*]})"
 	rounds=$ROUNDS vmv=("${vm[@]}") ptarget=$target
 	if [ "$v" = smp2 ]; then
@@ -198,11 +220,90 @@ if [ -f "$vmlinux" ]; then
 		$3 == "__start_alloc_tags" { a = $1 } $3 == "__stop_alloc_tags" { b = $1 }
 		END { print a, b }')"
 	bytes=$(( 0x$stop - 0x$start ))
-	tags=$(( bytes / 40 ))
+	# The size of one tag, from its symbol (40 bytes, 48 with page_idx).
+	size=$(nm -S "$vmlinux" | awk '$4 ~ /^__alloc_tag(\.|$)/ { print $2; exit }')
+	size=$(( 0x${size:-28} ))
+	tags=$(( bytes / size ))
+	# Where the pages' tags are: the boot log of the last profiling run.
+	where="page_ext: 8 bytes per page (0.195% of memory with 4 KiB pages)"
+	plog=$(ls -t "$LOGS"/guest-x86_64-bench-prof-bench-profiling-*.log 2>/dev/null | head -n 1)
+	if [ -n "$plog" ] && grep -q 'page tags in page flags' "$plog"; then
+		where="page tags in page flags: 0 bytes per page ($(grep -o 'page flags: [0-9]* bits' "$plog" | head -n 1 | cut -d' ' -f3) bits)"
+	fi
 	{
 		echo "memory (x86_64-bench-prof vmlinux): alloc_tags section $bytes bytes," \
-			"$tags call sites of 40 bytes; per-CPU counters $(( tags * 16 )) bytes per CPU;" \
-			"page_ext: 8 bytes per page (0.195% of memory with 4 KiB pages)"
+			"$tags call sites of $size bytes; per-CPU counters $(( tags * 16 )) bytes per CPU;" \
+			"$where"
 	} | tee -a "$out/results.txt"
+fi
+
+# The native timing host: UML, pinned to one host CPU.
+if [ -n "$uml" ]; then
+	UML_ROUNDS=${UML_ROUNDS:-6} UML_REPEAT=${UML_REPEAT:-5} UML_OPS=${UML_OPS:-1000000}
+	UML_CPU=${UML_CPU:-1}
+	ucases=kmalloc-8,kmalloc-64,kmalloc-192,pgalloc,percpu-4,plain-4
+	usamples=$out/samples-uml.txt
+	: >"$usamples"
+	for r in $(seq 1 "$UML_ROUNDS"); do
+		for run in baseline:6.1 patched:on patched:nomem_profiling; do
+			k=${run%%:*} what=${run#*:}
+			extra=
+			[ "$what" = nomem_profiling ] && extra=nomem_profiling
+			name=guest-$(kind_name $k um-bench)-bench-uml-$what-$r
+			cpio=$BUILD/out/$name.cpio log=$LOGS/$name.log
+			"$TOP/scripts/initramfs.sh" um-bench "$cpio" \
+				"$out/mod-$k-um-bench/kmem_bench.ko:/lib/modules/kmem_bench.ko"
+			# con0 on stdout; the kernel's messages come on stderr
+			# (CONFIG_STDERR_CONSOLE).
+			timeout 900 taskset -c "$UML_CPU" "$(out_dir $k um-bench)/linux" \
+				mem=256M initrd="$cpio" con=null con0=null,fd:1 \
+				kmemobs.mode=bench kmemobs.poweroff kmemobs.bench_ops="$UML_OPS" \
+				kmemobs.bench_only=$ucases kmemobs.bench_repeat="$UML_REPEAT" \
+				$extra </dev/null >"$log" 2>&1 || true
+			n=$(grep -c 'kmem_bench: case=' "$log" || true)
+			[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
+			sed -nE "s/.*kmem_bench: case=([^ ]*) .*ns_per_op=([0-9.]*).*/$what $r \1 \2/p" \
+				"$log" >>"$usamples"
+			phase "variant uml round $r/$UML_ROUNDS $what: $n cases"
+		done
+	done
+	python3 - "$usamples" "$UML_ROUNDS" "$UML_REPEAT" "$UML_OPS" "$UML_CPU" <<'PY' | tee -a "$out/results.txt"
+import statistics, sys
+from collections import defaultdict
+samples, rounds, repeat, ops, cpu = sys.argv[1:]
+data = defaultdict(list)
+for line in open(samples):
+    what, r, case, ns = line.split()
+    data[(what, case)].append(float(ns))
+med = {k: statistics.median(v) for k, v in data.items()}
+def spread(k):
+    v = data[k]
+    return (max(v) - min(v)) / statistics.median(v) * 100
+print(f'native (UML, ARCH=um defconfig, host CPU {cpu}): ns per alloc/free pair, '
+      f'fastest of {repeat} runs of {ops} pairs per boot, median of {rounds} '
+      f'interleaved boots; spread = (max - min) / median over the boots')
+print(f'{"case":<12} {"6.1":>7} {"on":>7} {"ratio":>6} {"nomem":>7} {"ratio":>6} '
+      f'{"spread 6.1/on/nomem":>20}')
+for case in ('kmalloc-8', 'kmalloc-64', 'kmalloc-192', 'pgalloc', 'pgalloc-o3'):
+    k = [(w, case) for w in ('6.1', 'on', 'nomem_profiling')]
+    if not all(x in med for x in k):
+        continue
+    b, on, off = (med[x] for x in k)
+    sp = '/'.join(f'{spread(x):.1f}%' for x in k)
+    print(f'{case:<12} {b:7.1f} {on:7.1f} {on / b:6.3f} {off:7.1f} {off / b:6.3f} {sp:>20}')
+pc, pl = med.get(('on', 'percpu-4')), med.get(('on', 'plain-4'))
+if pc is not None and pl is not None:
+    share = pc - pl
+    print(f'per-CPU share: four this_cpu updates {pc:.1f} ns, four plain updates '
+          f'{pl:.1f} ns: {share:.1f} ns per profiled pair')
+    print(f'{"case":<12} {"overhead on":>12} {"- per-CPU":>10} {"= rest":>7} '
+          f'{"ratio without share":>20}')
+    for case in ('kmalloc-8', 'kmalloc-64', 'kmalloc-192', 'pgalloc', 'pgalloc-o3'):
+        if ('6.1', case) not in med or ('on', case) not in med:
+            continue
+        b, on = med[('6.1', case)], med[('on', case)]
+        rest = on - b - share
+        print(f'{case:<12} {on - b:12.1f} {share:10.1f} {rest:7.1f} {(b + rest) / b:20.3f}')
+PY
 fi
 echo "results: ${out#"$TOP"/}/results.txt, samples: ${samples#"$TOP"/}"

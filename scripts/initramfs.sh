@@ -13,7 +13,8 @@ target=$1 out=$2
 shift 2
 target_env "$target"
 case $ARCH in
-x86_64) bb=/bin/busybox ;;
+# um: the x86_64 host's own binaries run in a UML guest.
+x86_64 | um) bb=/bin/busybox ;;
 arm64) bb=$BUILD/host/busybox-arm64 ;;
 esac
 [ -x "$bb" ] || die "$bb missing: run scripts/install-deps.sh"
