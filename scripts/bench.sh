@@ -221,12 +221,12 @@ if [ -f "$vmlinux" ]; then
 		END { print a, b }')"
 	bytes=$(( 0x$stop - 0x$start ))
 	# The size of one tag, from its symbol (40 bytes, 48 with page_idx).
-	size=$(nm -S "$vmlinux" | awk '$4 ~ /^__alloc_tag(\.|$)/ { print $2; exit }')
+	size=$(nm -S "$vmlinux" | awk '$4 ~ /^__alloc_tag(\.|$)/ && !f { print $2; f = 1 }')
 	size=$(( 0x${size:-28} ))
 	tags=$(( bytes / size ))
 	# Where the pages' tags are: the boot log of the last profiling run.
 	where="page_ext: 8 bytes per page (0.195% of memory with 4 KiB pages)"
-	plog=$(ls -t "$LOGS"/guest-x86_64-bench-prof-bench-profiling-*.log 2>/dev/null | head -n 1)
+	plog=$(ls -t "$LOGS"/guest-x86_64-bench-prof-bench-profiling-*.log 2>/dev/null | head -n 1 || true)
 	if [ -n "$plog" ] && grep -q 'page tags in page flags' "$plog"; then
 		where="page tags in page flags: 0 bytes per page ($(grep -o 'page flags: [0-9]* bits' "$plog" | head -n 1 | cut -d' ' -f3) bits)"
 	fi
