@@ -230,10 +230,22 @@ if [ -f "$vmlinux" ]; then
 	if [ -n "$plog" ] && grep -q 'page tags in page flags' "$plog"; then
 		where="page tags in page flags: 0 bytes per page ($(grep -o 'page flags: [0-9]* bits' "$plog" | head -n 1 | cut -d' ' -f3) bits)"
 	fi
+	# Per-CPU areas: their tags' xarray nodes, from the same boot
+	# (tests/run-benchmarks.sh prints them from percpu_stats).
+	pcpu="per-CPU areas: not measured (no percpu-tags line)"
+	if [ -n "$plog" ] && grep -q 'percpu-tags: ' "$plog"; then
+		pcpu=$(grep -o 'percpu-tags: .*' "$plog" | head -n 1 | tr -d '\r' | awk '{
+			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			printf "per-CPU areas: %d charged in %d chunks, their tags %d bytes (%.0f per area; a vector per chunk took %d)",
+				v["areas"], v["chunks"], v["tag_bytes"],
+				v["areas"] ? v["tag_bytes"] / v["areas"] : 0, v["vector_bytes"]
+		}')
+	fi
 	{
 		echo "memory (x86_64-bench-prof vmlinux): alloc_tags section $bytes bytes," \
 			"$tags call sites of $size bytes; per-CPU counters $(( tags * 16 )) bytes per CPU;" \
-			"$where"
+			"$where; slab objects: 8 bytes each in their slab's vector (16 with memcg);" \
+			"$pcpu"
 	} | tee -a "$out/results.txt"
 fi
 
