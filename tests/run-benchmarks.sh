@@ -27,12 +27,16 @@ done
 st=/sys/kernel/debug/percpu_stats
 if [ -r $st ] && grep -q tagged_areas $st; then
 	awk '
+		function pages(x) { return int((x + 4095) / 4096) * 4096 }
 		$1 == "unit_size" || $1 == "static_size" || $1 == "reserved_size" ||
 			$1 == "dyn_size" { ai[$1] = $3 }
 		/^Chunk/ {
-			if (/First Chunk/) v = ai["static_size"] + ai["dyn_size"]
-			else if (/Reserved Chunk/) v = ai["static_size"] + ai["reserved_size"]
-			else v = ai["unit_size"]
+			if (/First Chunk/)
+				v = pages((ai["static_size"] + ai["reserved_size"]) % 4096 + ai["dyn_size"])
+			else if (/Reserved Chunk/)
+				v = pages(ai["static_size"] % 4096 + ai["reserved_size"])
+			else
+				v = ai["unit_size"]
 			vec += 2 * v
 			chunks++
 		}
