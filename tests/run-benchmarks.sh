@@ -22,26 +22,10 @@ for mod in kmem_bench depot_bench stack_bench; do
 	dmesg | grep -q "$mod: done" || echo "KMEMOBS: $mod did not complete"
 done
 # The memory per-CPU areas' allocation tags take (CONFIG_PERCPU_STATS):
-# the areas charged, the bytes of their xarray nodes, and what a vector of
-# 8 bytes per 4-byte unit of every chunk would take.
+# a "percpu-tags:" line (tests/pcpu-tags.sh), read by scripts/bench.sh.
 st=/sys/kernel/debug/percpu_stats
 if [ -r $st ] && grep -q tagged_areas $st; then
-	awk '
-		function pages(x) { return int((x + 4095) / 4096) * 4096 }
-		$1 == "unit_size" || $1 == "static_size" || $1 == "reserved_size" ||
-			$1 == "dyn_size" { ai[$1] = $3 }
-		/^Chunk/ {
-			if (/First Chunk/)
-				v = pages((ai["static_size"] + ai["reserved_size"]) % 4096 + ai["dyn_size"])
-			else if (/Reserved Chunk/)
-				v = pages(ai["static_size"] % 4096 + ai["reserved_size"])
-			else
-				v = ai["unit_size"]
-			vec += 2 * v
-			chunks++
-		}
-		$1 == "tagged_areas" { areas += $3 }
-		$1 == "tag_bytes" { bytes += $3 }
-		END { print "percpu-tags: chunks=" chunks " areas=" areas " tag_bytes=" bytes " vector_bytes=" vec }
-	' $st
+	. /tests/pcpu-tags.sh
+	cat $st >/tmp/pcpu-stats.txt
+	pcpu_tags /tmp/pcpu-stats.txt | grep '^percpu-tags: '
 fi

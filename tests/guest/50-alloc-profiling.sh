@@ -266,13 +266,10 @@ alloc_prof_allocator_tests() {
 # and the bytes of the xarray's nodes (tag_bytes), and the areas left
 # uncharged for want of a node (tags_lost).  A chunk's charged areas are
 # some of its allocations (nr_alloc also counts what was allocated before
-# the first early initcall, uncharged).  A vector per chunk, as before,
-# took 8 bytes per 4-byte unit: twice the chunk's size (for the first and
-# reserved chunks, twice their dynamic or reserved area, from the page
-# it starts in to a page boundary; 4 KiB pages assumed), and twice the
-# unit size (1 MiB here) for every chunk allocated later.  Measured: the
-# x86_64 guest (CONFIG_BASE_SMALL: 192-byte nodes of 16 slots) has 64
-# areas charged, their tags in 4416 bytes, against 90112 bytes of vectors;
+# the first early initcall, uncharged).  tests/pcpu-tags.sh adds them up
+# and says what a vector per chunk, as before, took.  Measured: the x86_64
+# guest (CONFIG_BASE_SMALL: 192-byte nodes of 16 slots) has 64 areas
+# charged, their tags in 4416 bytes, against 90112 bytes of vectors;
 # x86_64 defconfig (576-byte nodes of 64 slots) 232 areas in 32256 bytes
 # (139 per area), against 90112.  What the case holds them to is what
 # makes the memory follow the areas: no more than two nodes per area (its
@@ -283,46 +280,20 @@ alloc_prof_percpu_tests() {
 		skip "per-CPU tags: memory for the charged areas" "no $PCPU_STATS (CONFIG_PERCPU_STATS)"
 		return
 	fi
+	. /tests/pcpu-tags.sh
 	cat $PCPU_STATS >/tmp/pcpu-stats.txt
 	expect_eq "per-CPU tags: no area left uncharged for want of memory (tags_lost)" \
 		"$(awk '$1 == "tags_lost" { print $3 }' /tmp/pcpu-stats.txt)" 0
-	awk '
-		function pages(x) { return int((x + 4095) / 4096) * 4096 }
-		$1 == "unit_size" || $1 == "static_size" || $1 == "reserved_size" ||
-			$1 == "dyn_size" { ai[$1] = $3 }
-		/^Chunk/ {
-			chunks++
-			if (/First Chunk/)
-				v = pages((ai["static_size"] + ai["reserved_size"]) % 4096 + ai["dyn_size"])
-			else if (/Reserved Chunk/)
-				v = pages(ai["static_size"] % 4096 + ai["reserved_size"])
-			else
-				v = ai["unit_size"]
-			vec += 2 * v
-		}
-		chunks && $1 == "nr_alloc" { nr = $3 }
-		chunks && $1 == "tagged_areas" {
-			areas += $3
-			if ($3 > nr) {
-				print "chunk " chunks ": " $3 " areas charged, " nr " allocated"
-				bad = 1
-			}
-		}
-		chunks && $1 == "tag_bytes" { bytes += $3 }
-		END {
-			printf "per-CPU tags: %d areas charged in %d chunks; their tags take %d bytes (%.0f per area), a vector per chunk took %d (%.2f%%)\n",
-				areas, chunks, bytes, areas ? bytes / areas : 0, vec,
-				vec ? 100 * bytes / vec : 0
-			exit bad
-		}' /tmp/pcpu-stats.txt >/tmp/pcpu-tags.txt
-	rc=$?
+	pcpu_tags /tmp/pcpu-stats.txt >/tmp/pcpu-tags.txt
 	cat /tmp/pcpu-tags.txt
-	check "per-CPU tags: no chunk has more areas charged than allocated" [ $rc = 0 ]
-	areas=$(sed -n 's/^per-CPU tags: \([0-9]*\) areas.*/\1/p' /tmp/pcpu-tags.txt)
+	for k in chunks areas tag_bytes vector_bytes bad; do
+		eval "$k=$(sed -n "s/^percpu-tags: .*\<$k=\([0-9]*\).*/\1/p" /tmp/pcpu-tags.txt)"
+	done
+	echo "per-CPU tags: ${areas:-?} areas charged in ${chunks:-?} chunks; their tags take ${tag_bytes:-?} bytes, a vector per chunk took ${vector_bytes:-?}"
+	expect_eq "per-CPU tags: no chunk has more areas charged than allocated" "${bad:-?}" 0
 	check "per-CPU tags: areas are charged (${areas:-none})" [ "${areas:-0}" -gt 0 ]
-	check "per-CPU tags: at most two 576-byte nodes per charged area" awk '
-		{ for (i = 1; i < NF; i++) if ($i == "take") b = $(i + 1) }
-		END { exit !(b <= 2 * 576 * '"${areas:-0}"') }' /tmp/pcpu-tags.txt
+	check "per-CPU tags: at most two 576-byte nodes per charged area" \
+		[ "${tag_bytes:-1}" -le $((2 * 576 * ${areas:-0})) ]
 }
 
 # The sum of all sites against the pages in use: what is allocated, less
