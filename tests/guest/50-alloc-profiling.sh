@@ -346,9 +346,10 @@ alloc_prof_sum_tests() {
 	used=$(awk -v pcp="$pcp" '/^MemTotal:/ { t = $2 } /^MemFree:/ { f = $2 }
 		END { print t - f - pcp * 4 }' /proc/meminfo)
 	tagged=$(awk "$AWK_BYTES"' { s += bytes($1) } END { printf "%d\n", s / 1024 }' /tmp/al-sum.txt)
-	# Without the allocators' own pages (slabs, per-CPU chunks), whose
-	# objects are charged to their own sites: no memory counted twice.
-	once=$(awk "$AWK_BYTES"' !/ func:(alloc_slab_page|pcpu_alloc_pages)$/ { s += bytes($1) }
+	# Without the allocators' own pages (slabs: SLUB's alloc_slab_page(),
+	# SLAB's kmem_getpages(); per-CPU chunks), whose objects are charged
+	# to their own sites: no memory counted twice.
+	once=$(awk "$AWK_BYTES"' !/ func:(alloc_slab_page|kmem_getpages|pcpu_alloc_pages)$/ { s += bytes($1) }
 		END { printf "%d\n", s / 1024 }' /tmp/al-sum.txt)
 	ratio=$(awk -v a="$once" -v b="$used" 'BEGIN { printf "%.3f\n", a / b }')
 	short=$((used - tagged))
