@@ -118,7 +118,13 @@ for kt in $(printf '%s\n' ${kts[@]+"${kts[@]}"} | awk '!seen[$0]++'); do
 done
 
 samples=$out/samples.txt
-: >"$samples"
+# results.txt holds what this run measured: a run of the uml variant alone
+# prints no empty QEMU table (and keeps the QEMU samples as they were).
+if [ ${#variants[@]} -eq 0 ]; then
+	: >"$out/results.txt"
+else
+	: >"$samples"
+fi
 for v in ${variants[@]+"${variants[@]}"}; do
 	[ -n "${VARIANTS[$v]+x}" ] || die "unknown variant $v (${!VARIANTS[*]})"
 	rounds=$ROUNDS vmv=("${vm[@]}") ptarget=$target
@@ -160,7 +166,7 @@ for v in ${variants[@]+"${variants[@]}"}; do
 	done
 done
 
-python3 - "$samples" "$out/results.txt" "$ROUNDS" "$OPS" "$unit" <<'PY'
+[ ${#variants[@]} -eq 0 ] || python3 - "$samples" "$out/results.txt" "$ROUNDS" "$OPS" "$unit" <<'PY'
 import statistics, sys
 from collections import defaultdict
 samples, dest, rounds, ops, unit = sys.argv[1:]
@@ -213,9 +219,12 @@ if unwind:
 open(dest, 'w').write('\n'.join(lines) + '\n')
 print('\n'.join(lines))
 PY
-# Memory of the profiling, from the x86_64-bench-prof vmlinux.
+# Memory of the profiling, from the x86_64-bench-prof vmlinux and this
+# run's last profiling boot (only when the profiling variant ran).
 vmlinux=$(out_dir patched x86_64-bench-prof)/vmlinux
-if [ -f "$vmlinux" ]; then
+prof=
+for v in ${variants[@]+"${variants[@]}"}; do [ "$v" = profiling ] && prof=1; done
+if [ -n "$prof" ] && [ -f "$vmlinux" ]; then
 	read -r start stop <<<"$(nm "$vmlinux" | awk '
 		$3 == "__start_alloc_tags" { a = $1 } $3 == "__stop_alloc_tags" { b = $1 }
 		END { print a, b }')"
@@ -224,9 +233,10 @@ if [ -f "$vmlinux" ]; then
 	size=$(nm -S "$vmlinux" | awk '$4 ~ /^__alloc_tag(\.|$)/ && !f { print $2; f = 1 }')
 	size=$(( 0x${size:-28} ))
 	tags=$(( bytes / size ))
-	# Where the pages' tags are: the boot log of the last profiling run.
+	# Where the pages' tags are: this run's last profiling boot.
 	where="page_ext: 8 bytes per page (0.195% of memory with 4 KiB pages)"
-	plog=$(ls -t "$LOGS"/guest-x86_64-bench-prof-bench-profiling-*.log 2>/dev/null | head -n 1 || true)
+	plog=$LOGS/guest-$(kind_name patched x86_64-bench-prof)-bench-profiling-$ROUNDS.log
+	[ -f "$plog" ] || plog=
 	if [ -n "$plog" ] && grep -q 'page tags in page flags' "$plog"; then
 		where="page tags in page flags: 0 bytes per page ($(grep -o 'page flags: [0-9]* bits' "$plog" | head -n 1 | cut -d' ' -f3) bits)"
 	fi
@@ -274,6 +284,9 @@ if [ -n "$uml" ]; then
 				$extra </dev/null >"$log" 2>&1 || true
 			n=$(grep -c 'kmem_bench: case=' "$log" || true)
 			[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
+			# A boot cut short (timeout, crash) must not enter the medians.
+			grep -q 'kmem_bench: done' "$log" ||
+				{ tail -n 30 "$log"; die "kmem_bench did not complete in $log"; }
 			sed -nE "s/.*kmem_bench: case=([^ ]*) .*ns_per_op=([0-9.]*).*/$what $r \1 \2/p" \
 				"$log" >>"$usamples"
 			phase "variant uml round $r/$UML_ROUNDS $what: $n cases"

@@ -63,7 +63,8 @@ EOF
 	# A header only ever included by another is checked through it.
 	case $name in
 	fortify-string) want=linux/string.h ;;
-	slub_def) want=linux/slab.h ;;
+	# slub_def.h: through mm/slab.h, after what mm/slub.c includes.
+	slub_def) want=linux/mm.h ;;
 	page-flags-layout) want=linux/mmzone.h ;;
 	*) want=linux/$name.h ;;
 	esac
