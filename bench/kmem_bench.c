@@ -37,7 +37,8 @@
  *                sample, less the cost of the clock reads), then the
  *                others
  *   unwind-user-4, unwind-user-60  unwind_user() over a chain of 4 and 60
- *                frame records (make bench reports the cost per frame)
+ *                frame records (make bench reports the cost per frame).
+ *                Only with CONFIG_UNWIND_DEFERRED.
  *   percpu-4     four per-CPU counter updates (add, increment, subtract,
  *                decrement of a u64), what allocation profiling does per
  *                alloc/free pair; ns_per_op is per four updates
@@ -45,8 +46,8 @@
  *
  * Parameter "repeat" runs each kmalloc, pgalloc and -4 case that many
  * times in a row and reports the fastest run (make bench's native timing
- * host: the best of a few runs is the one least disturbed by the host).
- *                Only with CONFIG_UNWIND_DEFERRED.
+ * host: the best of a few runs is the one least disturbed by the host):
+ * 1 to 100, anything else fails the load with -EINVAL.
  */
 #define pr_fmt(fmt) "kmem_bench: " fmt
 
@@ -131,7 +132,7 @@ MODULE_PARM_DESC(repeat, "runs of each allocator case; the fastest is reported")
 	u64 __best = U64_MAX;					\
 	unsigned int __r;					\
 								\
-	for (__r = 0; __r < max(repeat, 1U); __r++)		\
+	for (__r = 0; __r < repeat; __r++)			\
 		__best = min_t(u64, __best, (run));		\
 	__best;							\
 })
@@ -301,6 +302,10 @@ static int __init kmem_bench_init(void)
 	char name[32];
 	unsigned int i;
 
+	if (repeat < 1 || repeat > 100) {
+		pr_err("repeat=%u: out of 1..100\n", repeat);
+		return -EINVAL;
+	}
 	ops = roundup(max(ops, (unsigned int)BATCH), BATCH);
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		snprintf(name, sizeof(name), "kmalloc-%zu", sizes[i]);
