@@ -1,7 +1,14 @@
 #!/bin/bash
 # Checks on the series itself:
-#  - scripts/checkpatch.pl --strict on every patch: no error, warning or
-#    check;
+#  - patches/ follows the postings layout (scripts/lib.sh): names,
+#    numbering, a cover letter for each posting;
+#  - every posting's cover letter has a subject and text of its own, no
+#    placeholder (scripts/cover-letter.py check);
+#  - self-churn (scripts/self-churn.py): of the lines the series adds,
+#    less than SELF_CHURN_MAX percent (2.0) are removed again by a later
+#    patch: a posting shows its final design once;
+#  - scripts/checkpatch.pl --strict on every patch of every posting: no
+#    error, warning or check;
 #  - scripts/kernel-doc -none on every C file and header the series
 #    touches: no warning that the file does not have in the base;
 #  - a W=1 build of the touched directories for each guest target: no
@@ -15,14 +22,37 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/targets.sh"
 
+SELF_CHURN_MAX=${SELF_CHURN_MAX:-2.0}
 passed=0 failed=0
 mkdir -p "$BUILD/results"
+mapfile -t patches < <(patch_files)
+
+phase "layout of patches/: postings, numbering, cover letters"
+judge "postings layout" "$(layout_problems --all)"
+
+phase "cover letters: a subject and text of their own"
+for p in "${patches[@]}"; do
+	is_cover "$p" || continue
+	judge "cover letter ${p##*/}" "$(cd "$TOP" && python3 scripts/cover-letter.py check "${p#"$TOP"/}" 2>&1)"
+done
+
+if [ ${#patches[@]} -gt 0 ]; then
+	phase "self-churn: lines a later patch removes again (below $SELF_CHURN_MAX%)"
+	churn=$(python3 "$TOP/scripts/self-churn.py" --max "$SELF_CHURN_MAX" "${patches[@]}" 2>&1)
+	rc=$?
+	grep -m 1 '^self-churn:' <<<"$churn" | sed 's/^/  /'
+	if [ $rc = 0 ]; then
+		judge "self-churn below $SELF_CHURN_MAX%" ""
+	else
+		judge "self-churn below $SELF_CHURN_MAX%" "$churn"
+	fi
+fi
 
 cd "$TREE" || die "no tree (make tree)"
 
-phase "checkpatch --strict on patches/"
-for p in "$TOP"/patches/0*.patch; do
-	case $p in */0000-cover-letter.patch) continue ;; esac
+phase "checkpatch --strict on every patch of every posting"
+for p in "${patches[@]}"; do
+	is_cover "$p" && continue
 	judge "checkpatch ${p##*/}" "$(./scripts/checkpatch.pl --strict --no-tree -q "$p" 2>&1)"
 done
 

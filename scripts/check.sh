@@ -6,7 +6,9 @@
 #                                 arm64-mte arm64-sw-tags arm64-mte-scs
 #                                 arm64-sw-tags-scs (make check), and
 #                                 those of make check-wide
-#                                 (scripts/check-wide.sh)
+#                                 (scripts/check-wide.sh), among them
+#                                 bisect-TARGET (scripts/bisect-check.sh
+#                                 TARGET: every prefix of the series)
 #
 # With BASELINE=1 the kunit and guest steps run against the unpatched base
 # instead (make baseline): the series' own tests should fail or skip there.
@@ -28,7 +30,7 @@ need=(x86_64)
 for s in "${steps[@]}"; do
 	case $s in
 	series) need+=(arm64 clang) ;;
-	arm64-*) need+=(arm64) ;;
+	arm64-* | bisect-arm64-*) need+=(arm64) ;;
 	esac
 done
 "$TOP/scripts/install-deps.sh" $(printf '%s\n' "${need[@]}" | sort -u) || die "install-deps failed"
@@ -45,6 +47,7 @@ for step in "${steps[@]}"; do
 	case $step in
 	kunit) names=("${pfx}kunit-um") ;;
 	*-defconfig*) names=("build-$step") ;;
+	bisect-*) names=("$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
 	x86_64 | x86_64-slab | x86_64-kasan | arm64-*)
 		names=("guest-$pfx$step")
@@ -60,6 +63,8 @@ for step in "${steps[@]}"; do
 	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
 	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
+	# Every prefix of the series, posting by posting, builds.
+	bisect-*) "$TOP/scripts/bisect-check.sh" "${step#bisect-}" ;;
 	# The distro-like guest: the x86_64 defconfig kernel and its modules.
 	x86_64-distro) "$TOP/scripts/test-guest.sh" x86_64-defconfig ;;
 	x86_64 | x86_64-slab | x86_64-kasan | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
