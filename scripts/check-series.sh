@@ -7,6 +7,8 @@
 #  - self-churn (scripts/self-churn.py): of the lines the series adds,
 #    less than SELF_CHURN_MAX percent (2.0) are removed again by a later
 #    patch: a posting shows its final design once;
+#  - the postings machinery itself (tree.sh, export.sh and the checks
+#    above) on a tree of a few files: tests/postings/run.sh;
 #  - scripts/checkpatch.pl --strict on every patch of every posting: no
 #    error, warning or check;
 #  - scripts/kernel-doc -none on every C file and header the series
@@ -47,6 +49,9 @@ if [ ${#patches[@]} -gt 0 ]; then
 		judge "self-churn below $SELF_CHURN_MAX%" "$churn"
 	fi
 fi
+
+phase "the postings scripts on a small tree (tests/postings/run.sh)"
+judge "tests/postings/run.sh" "$("$TOP/tests/postings/run.sh" 2>&1 | grep -A 20 '^FAIL')"
 
 cd "$TREE" || die "no tree (make tree)"
 

@@ -130,4 +130,4 @@ done
 git tag -f series-applied >/dev/null
 git config kmemobs.patches "$(patches_stamp)"
 echo "export: $n patches in ${#names[@]} postings in patches/ (base: $(cat "$TOP/patches/BASE"))"
-git -C "$TOP" status --short patches/
+git -C "$TOP" status --short patches/ 2>/dev/null || true

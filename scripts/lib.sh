@@ -5,7 +5,9 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=$TOP/build
 TREE=$BUILD/linux
 LOGS=$BUILD/logs
-SRC_TARBALL=/usr/src/linux-source-6.1.tar.xz
+# KMEMOBS_SRC_TARBALL and KMEMOBS_SRC_VERSION stand in for the package
+# in tests/postings/run.sh, which makes trees from a tarball of its own.
+SRC_TARBALL=${KMEMOBS_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 SRC_PKG=linux-source-6.1
 mkdir -p "$LOGS"
 
@@ -185,7 +187,11 @@ die() {
 
 # pkg_version: version of the installed linux-source package.
 pkg_version() {
-	dpkg-query -W -f='${Version}' "$SRC_PKG" 2>/dev/null
+	if [ -n "${KMEMOBS_SRC_VERSION:-}" ]; then
+		echo "$KMEMOBS_SRC_VERSION"
+	else
+		dpkg-query -W -f='${Version}' "$SRC_PKG" 2>/dev/null
+	fi
 }
 
 # run_logged LOG CMD...: run CMD with all output in LOG; on failure show
