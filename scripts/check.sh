@@ -46,8 +46,8 @@ for step in "${steps[@]}"; do
 	names=("$step")
 	case $step in
 	kunit) names=("${pfx}kunit-um") ;;
-	*-defconfig*) names=("build-$step") ;;
 	bisect-*) names=("$step") ;;
+	*-defconfig*) names=("build-$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
 	x86_64 | x86_64-slab | x86_64-kasan | arm64-*)
 		names=("guest-$pfx$step")
@@ -62,9 +62,9 @@ for step in "${steps[@]}"; do
 	headers) "$TOP/scripts/check-headers.sh" ;;
 	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
-	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
 	# Every prefix of the series, posting by posting, builds.
 	bisect-*) "$TOP/scripts/bisect-check.sh" "${step#bisect-}" ;;
+	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
 	# The distro-like guest: the x86_64 defconfig kernel and its modules.
 	x86_64-distro) "$TOP/scripts/test-guest.sh" x86_64-defconfig ;;
 	x86_64 | x86_64-slab | x86_64-kasan | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
