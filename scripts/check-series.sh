@@ -55,11 +55,29 @@ judge "tests/postings/run.sh" "$("$TOP/tests/postings/run.sh" 2>&1 | grep -A 20 
 
 cd "$TREE" || die "no tree (make tree)"
 
+# checkpatch asks "does MAINTAINERS need updating?" of every patch that
+# adds a file without touching MAINTAINERS, whether or not an entry
+# already covers the file.  The series adds an entry (a mailing list, no
+# person) where a new file has none, in the patch that adds the first of
+# its files, so the question is replaced by the real check below: every
+# file the series adds has an entry other than THE REST.
 phase "checkpatch --strict on every patch of every posting"
 for p in "${patches[@]}"; do
 	is_cover "$p" && continue
-	judge "checkpatch ${p##*/}" "$(./scripts/checkpatch.pl --strict --no-tree -q "$p" 2>&1)"
+	judge "checkpatch ${p##*/}" "$(./scripts/checkpatch.pl --strict --no-tree -q --ignore FILE_PATH_CHANGES "$p" 2>&1)"
 done
+
+phase "MAINTAINERS: every file the series adds has an entry"
+unlisted=
+while read -r f; do
+	case $f in tools/testing/* | */Makefile | */Kconfig* | */.gitignore) continue ;; esac
+	# The entries that match F:/N: lines, without THE REST's fallback.
+	e=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+		--no-tree --sections -f "$f" 2>/dev/null |
+		grep -v -e '^THE REST$' -e '^$' -e $'^[A-Z]:\t' | grep -c .)
+	[ "$e" -gt 0 ] || unlisted+="$f"$'\n'
+done < <(git diff --name-only --diff-filter=A base..HEAD)
+judge "new files have a MAINTAINERS entry" "$unlisted"
 
 phase "kernel-doc -none on touched sources (no warning the base file lacks)"
 # kdoc TREE FILE: kernel-doc warnings without line numbers.
