@@ -57,7 +57,11 @@ MK+=(KCPPFLAGS="-fmacro-prefix-map=$(realpath -m --relative-to="$out" "$tree")/=
 # Re-generate the config when it is missing or a fragment changed.
 frag_files=()
 for f in $FRAGS; do frag_files+=("$TOP/configs/$f.config"); done
-stamp=$( (echo "$BASECONF"; cat "${frag_files[@]}") | sha1sum | cut -c1-12)
+# A bisect tree moves from commit to commit: its symbols come and go with
+# the series' Kconfig files, so the config is made again when they change
+# (else an option the series adds later would stay at its default).
+stamp=$( (echo "$BASECONF"; cat "${frag_files[@]}"
+	[ "$kind" != bisect ] || git -C "$tree" ls-files -s -- ':(glob)**/Kconfig*') | sha1sum | cut -c1-12)
 if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ]; then
 	phase "configure $name: $BASECONF + $FRAGS"
 	run_logged "$LOGS/config-$name.log" "${MK[@]}" "$BASECONF"

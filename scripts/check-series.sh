@@ -1,7 +1,16 @@
 #!/bin/bash
 # Checks on the series itself:
-#  - scripts/checkpatch.pl --strict on every patch: no error, warning or
-#    check;
+#  - patches/ follows the postings layout (scripts/lib.sh): names,
+#    numbering, a cover letter for each posting;
+#  - every posting's cover letter has a subject and text of its own, no
+#    placeholder (scripts/cover-letter.py check);
+#  - self-churn (scripts/self-churn.py): of the lines the series adds,
+#    less than SELF_CHURN_MAX percent (2.0) are removed again by a later
+#    patch: a posting shows its final design once;
+#  - the postings machinery itself (tree.sh, export.sh and the checks
+#    above) on a tree of a few files: tests/postings/run.sh;
+#  - scripts/checkpatch.pl --strict on every patch of every posting: no
+#    error, warning or check;
 #  - scripts/kernel-doc -none on every C file and header the series
 #    touches: no warning that the file does not have in the base;
 #  - a W=1 build of the touched directories for each guest target: no
@@ -15,16 +24,60 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/targets.sh"
 
+SELF_CHURN_MAX=${SELF_CHURN_MAX:-2.0}
 passed=0 failed=0
 mkdir -p "$BUILD/results"
+mapfile -t patches < <(patch_files)
+
+phase "layout of patches/: postings, numbering, cover letters"
+judge "postings layout" "$(layout_problems --all)"
+
+phase "cover letters: a subject and text of their own"
+for p in "${patches[@]}"; do
+	is_cover "$p" || continue
+	judge "cover letter ${p##*/}" "$(cd "$TOP" && python3 scripts/cover-letter.py check "${p#"$TOP"/}" 2>&1)"
+done
+
+if [ ${#patches[@]} -gt 0 ]; then
+	phase "self-churn: lines a later patch removes again (below $SELF_CHURN_MAX%)"
+	churn=$(python3 "$TOP/scripts/self-churn.py" --max "$SELF_CHURN_MAX" "${patches[@]}" 2>&1)
+	rc=$?
+	grep -m 1 '^self-churn:' <<<"$churn" | sed 's/^/  /'
+	if [ $rc = 0 ]; then
+		judge "self-churn below $SELF_CHURN_MAX%" ""
+	else
+		judge "self-churn below $SELF_CHURN_MAX%" "$churn"
+	fi
+fi
+
+phase "the postings scripts on a small tree (tests/postings/run.sh)"
+judge "tests/postings/run.sh" "$("$TOP/tests/postings/run.sh" 2>&1 | grep -A 20 '^FAIL')"
 
 cd "$TREE" || die "no tree (make tree)"
 
-phase "checkpatch --strict on patches/"
-for p in "$TOP"/patches/0*.patch; do
-	case $p in */0000-cover-letter.patch) continue ;; esac
-	judge "checkpatch ${p##*/}" "$(./scripts/checkpatch.pl --strict --no-tree -q "$p" 2>&1)"
+# checkpatch asks "does MAINTAINERS need updating?" of every patch that
+# adds a file without touching MAINTAINERS, whether or not an entry
+# already covers the file.  The series adds an entry (a mailing list, no
+# person) where a new file has none, in the patch that adds the first of
+# its files, so the question is replaced by the real check below: every
+# file the series adds has an entry other than THE REST.
+phase "checkpatch --strict on every patch of every posting"
+for p in "${patches[@]}"; do
+	is_cover "$p" && continue
+	judge "checkpatch ${p##*/}" "$(./scripts/checkpatch.pl --strict --no-tree -q --ignore FILE_PATH_CHANGES "$p" 2>&1)"
 done
+
+phase "MAINTAINERS: every file the series adds has an entry"
+unlisted=
+while read -r f; do
+	case $f in tools/testing/* | */Makefile | */Kconfig* | */.gitignore) continue ;; esac
+	# The entries that match F:/N: lines, without THE REST's fallback.
+	e=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+		--no-tree --sections -f "$f" 2>/dev/null |
+		grep -v -e '^THE REST$' -e '^$' -e $'^[A-Z]:\t' | grep -c .)
+	[ "$e" -gt 0 ] || unlisted+="$f"$'\n'
+done < <(git diff --name-only --diff-filter=A base..HEAD)
+judge "new files have a MAINTAINERS entry" "$unlisted"
 
 phase "kernel-doc -none on touched sources (no warning the base file lacks)"
 # kdoc TREE FILE: kernel-doc warnings without line numbers.

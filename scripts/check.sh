@@ -6,7 +6,9 @@
 #                                 arm64-mte arm64-sw-tags arm64-mte-scs
 #                                 arm64-sw-tags-scs (make check), and
 #                                 those of make check-wide
-#                                 (scripts/check-wide.sh)
+#                                 (scripts/check-wide.sh), among them
+#                                 bisect-TARGET (scripts/bisect-check.sh
+#                                 TARGET: every prefix of the series)
 #
 # With BASELINE=1 the kunit and guest steps run against the unpatched base
 # instead (make baseline): the series' own tests should fail or skip there.
@@ -28,7 +30,7 @@ need=(x86_64)
 for s in "${steps[@]}"; do
 	case $s in
 	series) need+=(arm64 clang) ;;
-	arm64-*) need+=(arm64) ;;
+	arm64-* | bisect-arm64-*) need+=(arm64) ;;
 	esac
 done
 "$TOP/scripts/install-deps.sh" $(printf '%s\n' "${need[@]}" | sort -u) || die "install-deps failed"
@@ -44,6 +46,7 @@ for step in "${steps[@]}"; do
 	names=("$step")
 	case $step in
 	kunit) names=("${pfx}kunit-um") ;;
+	bisect-*) names=("$step") ;;
 	*-defconfig*) names=("build-$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
 	x86_64 | x86_64-slab | x86_64-kasan | arm64-*)
@@ -59,6 +62,8 @@ for step in "${steps[@]}"; do
 	headers) "$TOP/scripts/check-headers.sh" ;;
 	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
+	# Every prefix of the series, posting by posting, builds.
+	bisect-*) "$TOP/scripts/bisect-check.sh" "${step#bisect-}" ;;
 	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
 	# The distro-like guest: the x86_64 defconfig kernel and its modules.
 	x86_64-distro) "$TOP/scripts/test-guest.sh" x86_64-defconfig ;;

@@ -40,7 +40,7 @@ for g in "${guests[@]}"; do
 
 	echo
 	frags=$(. "$TOP/scripts/targets.sh"; target_env "$target"; echo "$BASECONF + $FRAGS")
-	echo "######## $g guest: $(git -C "$TREE" rev-list --count base..HEAD) patches on" \
+	echo "######## $g guest: $(git -C "$TREE" rev-list --count base..HEAD) patches in $(posting_tags | wc -l) postings on" \
 	     "$(git -C "$TREE" tag -l --format='%(contents:subject)' base); config: $frags"
 	# The guest's own output: everything init printed, without kernel
 	# messages.

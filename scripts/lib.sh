@@ -5,9 +5,106 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=$TOP/build
 TREE=$BUILD/linux
 LOGS=$BUILD/logs
-SRC_TARBALL=/usr/src/linux-source-6.1.tar.xz
+# KMEMOBS_SRC_TARBALL and KMEMOBS_SRC_VERSION stand in for the package
+# in tests/postings/run.sh, which makes trees from a tarball of its own.
+SRC_TARBALL=${KMEMOBS_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 SRC_PKG=linux-source-6.1
 mkdir -p "$LOGS"
+
+# The series in patches/ is a sequence of postings, each one git
+# format-patch output of its own (scripts/export.sh):
+#   patches/<P>-<name>-0000-cover-letter.patch  its cover letter
+#   patches/<P>-<name>-NNNN-<slug>.patch        its patches, from 0001
+# <P> is a number, written with as many digits in every posting; <name>
+# is lower-case letters, digits and "_" (no "-": it ends at "-NNNN-").
+# Sorted by name in the C locale the files are in applying order.  In
+# build/linux the last commit of each posting carries the lightweight tag
+# posting/<P>-<name> (scripts/tree.sh makes them, scripts/export.sh reads
+# them).
+POSTING_RE='[0-9]+-[a-z0-9_]+'
+POSTING_FILE_RE="^($POSTING_RE)-([0-9]{4})-(.+)\.patch\$"
+
+# patch_files: patches/*.patch in applying order, one path a line.
+patch_files() {
+	local f
+	for f in "$TOP"/patches/*.patch; do
+		if [ -e "$f" ]; then printf '%s\n' "$f"; fi
+	done | LC_ALL=C sort
+}
+
+# is_cover FILE: FILE is a posting's cover letter.
+is_cover() {
+	case ${1##*/} in *-0000-cover-letter.patch) return 0 ;; esac
+	return 1
+}
+
+# posting_of FILE: the posting FILE belongs to (<P>-<name>); fails for a
+# name outside the layout.
+posting_of() {
+	[[ ${1##*/} =~ $POSTING_FILE_RE ]] || return 1
+	echo "${BASH_REMATCH[1]}"
+}
+
+# layout_problems [--order]: one line for each way patches/*.patch
+# departs from the layout above; nothing when it holds.  --order: only
+# what leaves the applying order or the postings unknown (a name outside
+# the layout, numbers of other widths or used twice), not a missing cover
+# letter or a gap in the numbering.
+layout_problems() {
+	local f name post num p width='' first='' cur='' want=0 all=1
+	[ "${1:-}" != --order ] || all=
+	local -A owner=()
+	while IFS= read -r f; do
+		name=${f##*/}
+		if ! [[ $name =~ $POSTING_FILE_RE ]]; then
+			echo "$name: not <P>-<name>-NNNN-<slug>.patch"
+			continue
+		fi
+		post=${BASH_REMATCH[1]} num=$((10#${BASH_REMATCH[2]}))
+		if [ "$post" != "$cur" ]; then
+			[ -z "$all" ] || [ -z "$cur" ] || [ "$want" -gt 1 ] || echo "$cur: no patch after its cover letter"
+			cur=$post want=0 p=${post%%-*}
+			[ -n "$width" ] || width=${#p} first=$post
+			[ "${#p}" = "$width" ] ||
+				echo "$post: its number has ${#p} digits, $first's $width: with other widths the postings sort out of order"
+			[ -z "${owner[$((10#$p))]:-}" ] || echo "$post: posting ${owner[$((10#$p))]} has the same number"
+			owner[$((10#$p))]=$post
+		fi
+		[ -z "$all" ] && continue
+		if [ "$want" = 0 ] && [ "$num" != 0 ]; then
+			echo "$post: no cover letter ($post-0000-cover-letter.patch)"
+		elif [ "$num" != "$want" ]; then
+			echo "$name: numbered $(printf %04d "$num") where $(printf %04d "$want") was next"
+		fi
+		if [ "$num" = 0 ] && ! is_cover "$f"; then
+			echo "$name: 0000 is the posting's cover letter, $post-0000-cover-letter.patch"
+		elif [ "$num" != 0 ] && is_cover "$f"; then
+			echo "$name: a cover letter is numbered 0000"
+		fi
+		want=$((num + 1))
+	done < <(patch_files)
+	[ -z "$all" ] || [ -z "$cur" ] || [ "$want" -gt 1 ] || echo "$cur: no patch after its cover letter"
+	return 0
+}
+
+# patches_stamp: what build/linux was made from: the names and contents of
+# patches/*.patch but the cover letters, whose text does not reach the
+# tree (editing one must not re-create it).  tree.sh --sync compares it
+# with the git config kmemobs.patches of build/linux.
+patches_stamp() {
+	local f
+	patch_files | while IFS= read -r f; do
+		is_cover "$f" && continue
+		printf '%s\n' "${f##*/}"
+		cat "$f"
+	done | sha1sum | cut -c1-16
+}
+
+# posting_tags: the posting/* tags of build/linux, sorted by name (the
+# order the postings apply in).
+posting_tags() {
+	git -C "$TREE" tag -l 'posting/*' | LC_ALL=C sort
+}
 
 # Trees and their kernel build directories.  KIND is patched (build/linux,
 # the series), baseline (the unpatched base) or bisect (make bisect).  Every
@@ -90,7 +187,11 @@ die() {
 
 # pkg_version: version of the installed linux-source package.
 pkg_version() {
-	dpkg-query -W -f='${Version}' "$SRC_PKG" 2>/dev/null
+	if [ -n "${KMEMOBS_SRC_VERSION:-}" ]; then
+		echo "$KMEMOBS_SRC_VERSION"
+	else
+		dpkg-query -W -f='${Version}' "$SRC_PKG" 2>/dev/null
+	fi
 }
 
 # run_logged LOG CMD...: run CMD with all output in LOG; on failure show

@@ -1,6 +1,9 @@
 #!/bin/bash
 # Re-create build/linux: the Debian linux-source-6.1 tarball as one base
-# commit (tag "base"), with the series in patches/ applied by git am.
+# commit (tag "base"), with the postings in patches/ applied by git am in
+# the order of their file names (cover letters skipped).  The last commit
+# of each posting gets the lightweight tag posting/<P>-<name>, the last of
+# all the tag series-applied (see lib.sh for the layout).
 #
 #   scripts/tree.sh           create the tree if missing, else do nothing
 #   scripts/tree.sh --force   throw the tree away and re-create it
@@ -27,7 +30,11 @@ esac
 
 [ -f "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run scripts/install-deps.sh"
 ver=$(pkg_version)
-stamp=$(cat "$TOP"/patches/*.patch 2>/dev/null | sha1sum | cut -c1-16)
+stamp=$(patches_stamp)
+mapfile -t files < <(patch_files)
+problems=$(layout_problems --order)
+[ -z "$problems" ] || die "patches/ does not follow the postings layout (scripts/lib.sh):
+$problems"
 recorded=$(sed -n 's/^linux-source-6.1 //p' "$TOP/patches/BASE" 2>/dev/null || true)
 
 # ensure_baseline TREE: the baseline tree is a worktree of TREE at base.
@@ -84,16 +91,16 @@ unset GIT_AUTHOR_DATE GIT_COMMITTER_DATE
 git config user.name >/dev/null || git config user.name "kmemobs developer"
 git config user.email >/dev/null || git config user.email "dev@kmemobs.invalid"
 
-if [ -f "$TOP/cover-letter.txt" ]; then
-	git config branch.series.description "$(cat "$TOP/cover-letter.txt")"
-fi
-
 ensure_baseline "$dest"
 
-n=0
-for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
-	[ -e "$p" ] || continue
-	case $p in */0000-cover-letter.patch) continue ;; esac
+n=0 postings=0 cur=
+for p in "${files[@]}"; do
+	post=$(posting_of "$p")
+	if [ "$post" != "$cur" ]; then
+		[ -z "$cur" ] || { git tag "posting/$cur"; postings=$((postings + 1)); }
+		cur=$post
+	fi
+	is_cover "$p" && continue
 	if ! git am -q --keep-cr "$p" >"$LOGS/git-am.log" 2>&1; then
 		git am --abort >/dev/null 2>&1 || true
 		grep -v -E '^(hint:|When you have|If you prefer|To restore)' "$LOGS/git-am.log" >&2
@@ -103,10 +110,11 @@ for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
 		rm -rf "$dest.failed"
 		mv "$dest" "$dest.failed"
 		git -C "$dest.failed" worktree prune
-		die "patch ${p#"$TOP"/} does not apply to $SRC_PKG $ver (the series was exported against ${recorded:-an unknown version}); the partial tree is in ${dest#"$TOP"/}.failed"
+		die "patch ${p#"$TOP"/} (posting $post) does not apply to $SRC_PKG $ver (the series was exported against ${recorded:-an unknown version}); the partial tree is in ${dest#"$TOP"/}.failed"
 	fi
 	n=$((n + 1))
 done
+[ -z "$cur" ] || { git tag "posting/$cur"; postings=$((postings + 1)); }
 git tag -f series-applied >/dev/null
 git config kmemobs.patches "$stamp"
-phase "done: base $(git rev-parse --short base) ($SRC_PKG $ver) + $n patches"
+phase "done: base $(git rev-parse --short base) ($SRC_PKG $ver) + $n patches in $postings postings"

@@ -18,8 +18,9 @@ OFF_LINE="# memory allocation profiling is off (nomem_profiling)"
 OFF_TEXT="$HEADER
 $OFF_LINE"
 OFF_DMESG="alloc_tag: profiling off (nomem_profiling): no page_ext storage"
-# Where the kernel keeps the tags of pages (patch 83): the index in spare
-# page flags where the configuration leaves room, page_ext otherwise.
+# Where the kernel keeps the tags of pages ("mm: keep the allocation tag
+# of a page in spare page flags"): the index in spare page flags where the
+# configuration leaves room, page_ext otherwise.
 FLAGS_DMESG="alloc_tag: page tags in page flags: "
 UNLOAD_MSG="alloc_tag: alloc_prof_test: unloaded with"
 COUNTERS=/sys/module/alloc_prof_test/parameters/counters
