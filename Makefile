@@ -1,6 +1,7 @@
-# Entry points; the logic lives in scripts/.  See README.md.
+# Entry points; the logic lives in scripts/ and bench/ (benchmarks).  See README.md.
 SHELL := /bin/bash
 S := scripts
+B := bench
 
 .PHONY: help deps tree retree export demo check check-wide bench bench-kasan bench-scs bench-ctx kunit \
 	x86_64 arm64-mte arm64-sw-tags arm64-mte-scs arm64-sw-tags-scs series headers tools \
@@ -49,16 +50,16 @@ kunit x86_64 arm64-mte arm64-sw-tags arm64-mte-scs arm64-sw-tags-scs series head
 	$(S)/check.sh $@
 
 bench:
-	$(S)/bench.sh
+	$(B)/bench.sh
 
 bench-kasan:
-	$(S)/bench-kasan.sh
+	$(B)/bench-kasan.sh
 
 bench-scs:
-	$(S)/bench-scs.sh
+	$(B)/bench-scs.sh
 
 bench-ctx:
-	$(S)/bench-ctx.sh
+	$(B)/bench-ctx.sh
 
 bisect: tree
 	$(S)/bisect-check.sh

@@ -1,7 +1,8 @@
 #!/bin/bash
-# Build the guest initramfs for a target: static busybox, tests/ and any
-# extra files (benchmark modules), packed with the kernel's gen_init_cpio
-# (no root needed for device nodes).
+# Build the guest initramfs for a target: static busybox, tests/ (as
+# /tests), the benchmarks' guest scripts bench/guest/*.sh (as /bench) and
+# any extra files (benchmark modules), packed with the kernel's
+# gen_init_cpio (no root needed for device nodes).
 #
 #   scripts/initramfs.sh TARGET OUT.cpio [HOSTFILE:GUESTPATH ...]
 set -euo pipefail
@@ -62,7 +63,7 @@ fi
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 {
-	for d in /bin /sbin /dev /proc /sys /tmp /tests /tests/guest /lib /lib/modules; do
+	for d in /bin /sbin /dev /proc /sys /tmp /tests /tests/guest /bench /lib /lib/modules; do
 		echo "dir $d 755 0 0"
 	done
 	echo "nod /dev/console 600 0 0 c 5 1"
@@ -74,6 +75,9 @@ trap 'rm -f "$list"' EXIT
 	done
 	for f in "$TOP"/tests/guest/*.sh; do
 		echo "file /tests/guest/${f##*/} $f 644 0 0"
+	done
+	for f in "$TOP"/bench/guest/*.sh; do
+		echo "file /bench/${f##*/} $f 644 0 0"
 	done
 	# The libraries at the paths the loader looks them up by.
 	for f in ${gnu[@]+"${gnu[@]}"}; do
@@ -98,7 +102,7 @@ trap 'rm -f "$list"' EXIT
 	for extra in "$@"; do
 		d=${extra#*:}
 		d=${d%/*}
-		case " /lib/modules /tests /bin " in *" $d "*) continue ;; esac
+		case " /lib/modules /tests /bench /bin " in *" $d "*) continue ;; esac
 		echo "dir $d 755 0 0"
 	done | sort -u
 	for extra in "$@"; do

@@ -120,11 +120,15 @@ tree_dir() {
 
 # statsonly_tree: check out the "statsonly" kind, the series up to its
 # statistics patch (6.1's keep-forever depot with the stats file), as a
-# worktree of build/linux (make bench-kasan, make bench-scs).
+# worktree of build/linux (make bench-kasan, make bench-scs).  The series
+# as restructured into postings has no such patch (the depot's statistics
+# come with its rewrite): statsonly_in_series says so before anything is
+# built.
+STATSONLY_SUBJECT='lib/stackdepot: add statistics in debugfs'
 statsonly_tree() {
 	local commit wt
-	commit=$(git -C "$TREE" log --format=%H --grep='^lib/stackdepot: add statistics in debugfs$' base..HEAD)
-	[ -n "$commit" ] || die "no 'lib/stackdepot: add statistics in debugfs' commit in build/linux"
+	commit=$(git -C "$TREE" log --format=%H --grep="^$STATSONLY_SUBJECT\$" base..HEAD)
+	[ -n "$commit" ] || die "no '$STATSONLY_SUBJECT' commit in build/linux"
 	wt=$(tree_dir statsonly)
 	if [ ! -e "$wt/.git" ]; then
 		git -C "$TREE" worktree prune
@@ -132,6 +136,25 @@ statsonly_tree() {
 	fi
 	[ "$(git -C "$wt" rev-parse HEAD)" = "$commit" ] ||
 		git -C "$wt" checkout -q --detach "$commit"
+}
+
+# statsonly_in_series: whether patches/ has the patch statsonly_tree cuts
+# the series after (its Subject:, folded or not, without the [PATCH]
+# prefix, is STATSONLY_SUBJECT).
+statsonly_in_series() {
+	local f
+	while IFS= read -r f; do
+		awk -v want="$STATSONLY_SUBJECT" '
+			/^$/ { exit }
+			/^Subject:/ { subj = $0; cont = 1; next }
+			cont && /^[ \t]/ { subj = subj $0; next }
+			{ cont = 0 }
+			END {
+				sub(/^Subject:[ \t]*(\[[^]]*\][ \t]*)?/, "", subj)
+				exit subj != want
+			}' "$f" && return 0
+	done < <(patch_files)
+	return 1
 }
 
 # arm64_bench_prepare: what make bench-kasan and make bench-scs need
@@ -218,9 +241,12 @@ DEPOT_WARNINGS='stackdepot:lib/stackdepot.c:^stack_depot_(put|fetch): (handle [0
 # build_modules KIND TARGET SRCDIR DEST: build the out-of-tree modules in
 # SRCDIR (its *.c, *.h and Kbuild, copied to DEST) against the KIND kernel
 # of TARGET, which must be built.  The Kbuild file picks the modules that
-# fit the kernel's config.
+# fit the kernel's config.  The log is named after SRCDIR's path in the
+# repository (tests/modules: modules-tests-modules-TARGET.log).
 build_modules() {
-	local kind=$1 target=$2 src=$3 dest=$4
+	local kind=$1 target=$2 src=$3 dest=$4 name
+	name=${src#"$TOP"/}
+	name=${name//\//-}
 	rm -rf "$dest"
 	mkdir -p "$dest"
 	cp "$src"/*.c "$src"/Kbuild "$dest/"
@@ -229,7 +255,7 @@ build_modules() {
 	(
 		. "$TOP/scripts/targets.sh"
 		target_env "$target"
-		run_logged "$LOGS/modules-${src##*/}-$(kind_name "$kind" "$target").log" \
+		run_logged "$LOGS/modules-$name-$(kind_name "$kind" "$target").log" \
 			make -C "$(tree_dir "$kind")" O="$(out_dir "$kind" "$target")" \
 			ARCH="$ARCH" CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
 			M="$dest" modules

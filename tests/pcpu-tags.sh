@@ -9,7 +9,9 @@
 # from the page it starts in to a page boundary, 4 KiB pages assumed; for
 # a later chunk twice the unit size); bad: the chunks with more areas
 # charged than allocated (nr_alloc), each also printed on a line of its own.
-# Used by tests/guest/50-alloc-profiling.sh and tests/run-benchmarks.sh.
+# Used by tests/guest/50-alloc-profiling.sh and by make bench's
+# bench/guest/run-benchmarks.sh; it stays under tests/ (a guest test
+# needs it, and every initramfs carries /tests).
 pcpu_tags() {
 	awk '
 		function pages(x) { return int((x + 4095) / 4096) * 4096 }

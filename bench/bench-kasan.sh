@@ -7,25 +7,31 @@
 # (arm64-mte-bench: hardware tags under QEMU's MTE; arm64-sw-tags-bench:
 # software tags), with CONFIG_STACKDEPOT_MAX_FRAMES=32 where the option
 # exists and the default 32k-entry stack ring, and run the same workload
-# (tests/measure-depot-kasan.sh): the depot's pools and bytes after boot, then
-# after each of ROUNDS rounds of PAIRS kmalloc/kfree pairs from stacks
-# never seen before (tests/modules/kasan_ring_test.c).
+# (bench/guest/measure-depot-kasan.sh): the depot's pools and bytes after
+# boot, then after each of ROUNDS rounds of PAIRS kmalloc/kfree pairs from
+# stacks never seen before (tests/modules/kasan_ring_test.c).
 #
-#   ROUNDS=6 PAIRS=16384 scripts/bench-kasan.sh [hw|sw]...
+# The series as restructured into postings has no such prefix (the depot's
+# statistics come with its rewrite, in one patch), so the keep-forever
+# kernel cannot be built: the script says so and fails before it installs
+# or builds anything (docs/benchmarks.md).
+#
+#   ROUNDS=6 PAIRS=16384 bench/bench-kasan.sh [hw|sw]...
 #
 # Prints pool_bytes per point for both kernels and the ratio
 # evicting/keep-forever; writes the table to build/bench/kasan.txt.
 #
 # Then the price of eviction on the allocation hot path, with the same two
-# kernels: kmalloc(64)/kfree() pairs from one call site (bench/kmem_bench.c,
-# OPS pairs), which under the tag modes take and drop depot references on
-# the same records.  kmalloc-64 runs on one vCPU under -icount (guest
-# instructions per pair, exact); kmalloc-64-2cpu on two vCPUs at once from
-# the same call site, on the host wall clock (SMP_ROUNDS interleaved
-# rounds, median and spread), where a depot cache line written by both
-# CPUs would bounce.  PAIRS_ONLY=1 skips the memory part.
+# kernels: kmalloc(64)/kfree() pairs from one call site
+# (bench/modules/kmem_bench.c, OPS pairs), which under the tag modes take
+# and drop depot references on the same records.  kmalloc-64 runs on one
+# vCPU under -icount (guest instructions per pair, exact); kmalloc-64-2cpu
+# on two vCPUs at once from the same call site, on the host wall clock
+# (SMP_ROUNDS interleaved rounds, median and spread), where a depot cache
+# line written by both CPUs would bounce.  PAIRS_ONLY=1 skips the memory
+# part.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 ROUNDS=${ROUNDS:-6}
 PAIRS=${PAIRS:-16384}
@@ -34,6 +40,8 @@ SMP_ROUNDS=${SMP_ROUNDS:-5}
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(hw sw)
 out=$BUILD/bench
+statsonly_in_series ||
+	die "make bench-kasan: the keep-forever comparison needs a tree with 6.1's depot plus statistics, which the restructured series no longer has as a prefix (no '$STATSONLY_SUBJECT' patch in patches/; see docs/benchmarks.md)"
 # Packages, trees; the keep-forever depot is the statsonly tree.
 arm64_bench_prepare
 
@@ -74,7 +82,7 @@ for m in "${modes[@]}"; do
 	fi
 	for kind in patched statsonly; do
 		"$TOP/scripts/build-kernel.sh" --kind $kind "$target"
-		build_modules $kind "$target" "$TOP/bench" "$out/mod-$kind-$target"
+		build_modules $kind "$target" "$TOP/bench/modules" "$out/mod-$kind-$target"
 	done
 	# run_pairs KIND TAG ONLY VM...: boot KIND's kernel with kmem_bench,
 	# print "CASE NS_PER_OP" lines.

@@ -7,26 +7,31 @@
 #   shadow    the series, KASAN_STACKTRACE_SCS=y  (arm64-*-scs-bench)
 #   unwinder  the series, KASAN_STACKTRACE_SCS=n  (arm64-*-fp-bench)
 #   6.1       the series up to its statistics patch: 6.1's keep-forever
-#             depot (and the hardware tags build fix), same config
+#             depot (and the hardware tags build fix), same config; the
+#             series as restructured into postings has no such prefix,
+#             so the script says so and fails before it builds anything
+#             (docs/benchmarks.md)
 # and two measurements:
-#   - one stack collection at depths 8, 16 and 32 (bench/stack_bench.c,
-#     STACK_OPS per case), stack_trace_save() against
-#     stack_trace_save_shadow() in the shadow kernel;
-#   - kmalloc(64)/kfree() pairs from one call site (bench/kmem_bench.c,
-#     OPS pairs) in each of the three kernels: every pair saves two
-#     traces.
+#   - one stack collection at depths 8, 16 and 32
+#     (bench/modules/stack_bench.c, STACK_OPS per case), stack_trace_save()
+#     against stack_trace_save_shadow() in the shadow kernel;
+#   - kmalloc(64)/kfree() pairs from one call site
+#     (bench/modules/kmem_bench.c, OPS pairs) in each of the three
+#     kernels: every pair saves two traces.
 #
-#   OPS=50000 STACK_OPS=20000 scripts/bench-scs.sh [hw|sw]...
+#   OPS=50000 STACK_OPS=20000 bench/bench-scs.sh [hw|sw]...
 #
 # The table goes to build/bench/scs.txt.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 OPS=${OPS:-50000}
 STACK_OPS=${STACK_OPS:-20000}
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(hw sw)
 out=$BUILD/bench
+statsonly_in_series ||
+	die "make bench-scs: the 6.1 row needs a tree with 6.1's depot plus statistics, which the restructured series no longer has as a prefix (no '$STATSONLY_SUBJECT' patch in patches/; see docs/benchmarks.md)"
 # Packages, trees; the 6.1 depot is the statsonly tree.
 arm64_bench_prepare
 
@@ -58,7 +63,7 @@ for m in "${modes[@]}"; do
 	kernels=("patched:$pre-scs-bench" "patched:$pre-fp-bench" "statsonly:$pre-scs-bench")
 	for k in "${kernels[@]}"; do
 		"$TOP/scripts/build-kernel.sh" --kind "${k%%:*}" "${k#*:}"
-		build_modules "${k%%:*}" "${k#*:}" "$TOP/bench" "$out/mod-${k%%:*}-${k#*:}"
+		build_modules "${k%%:*}" "${k#*:}" "$TOP/bench/modules" "$out/mod-${k%%:*}-${k#*:}"
 	done
 
 	declare -A r=()

@@ -13,7 +13,7 @@
  *              built with it; skipped elsewhere)
  * Each call stores D entries: the collector stops there, as KASAN's stops
  * at its 64.  Built only for kernels with stack_trace_save_shadow()
- * (bench/Kbuild), so both cases run in the same kernel.
+ * (bench/modules/Kbuild), so both cases run in the same kernel.
  */
 #define pr_fmt(fmt) "stack_bench: " fmt
 

@@ -12,9 +12,9 @@
 #     same boot.
 # Writes build/bench/ctx-results.txt.
 #
-#   ROUNDS=3 OPS=200000 scripts/bench-ctx.sh
+#   ROUNDS=3 OPS=200000 bench/bench-ctx.sh
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 OPS=${OPS:-200000}
 ROUNDS=${ROUNDS:-3}
@@ -27,7 +27,7 @@ samples=$out/ctx-samples.txt
 : >"$samples"
 for t in x86_64-bench-prof x86_64-bench-prof-noctx; do
 	"$TOP/scripts/build-kernel.sh" "$t"
-	build_modules patched "$t" "$TOP/bench" "$out/mod-patched-$t"
+	build_modules patched "$t" "$TOP/bench/modules" "$out/mod-patched-$t"
 done
 for r in $(seq 1 "$ROUNDS"); do
 	for t in x86_64-bench-prof x86_64-bench-prof-noctx; do

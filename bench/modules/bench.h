@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the benchmark modules in bench/ share: their parameters (each module
- * includes this once), case selection and output.
+ * What the benchmark modules in bench/modules/ share: their parameters
+ * (each module includes this once), case selection and output.
  */
 #ifndef KMEMOBS_BENCH_H
 #define KMEMOBS_BENCH_H

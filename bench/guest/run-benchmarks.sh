@@ -22,7 +22,8 @@ for mod in kmem_bench depot_bench stack_bench; do
 	dmesg | grep -q "$mod: done" || echo "KMEMOBS: $mod did not complete"
 done
 # The memory per-CPU areas' allocation tags take (CONFIG_PERCPU_STATS):
-# a "percpu-tags:" line (tests/pcpu-tags.sh), read by scripts/bench.sh.
+# a "percpu-tags:" line (tests/pcpu-tags.sh, which every initramfs carries
+# as /tests/pcpu-tags.sh), read by bench/bench.sh.
 st=/sys/kernel/debug/percpu_stats
 if [ -r $st ] && grep -q tagged_areas $st; then
 	. /tests/pcpu-tags.sh

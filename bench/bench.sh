@@ -1,14 +1,15 @@
 #!/bin/bash
 # make bench: the patched and the unpatched 6.1 kernel, built from the same
 # config (target x86_64-bench: the x86_64 guest without debug options), run
-# the same out-of-tree benchmark module (bench/) under QEMU TCG, interleaved
-# patched, baseline, patched, baseline... for ROUNDS rounds per variant.
+# the same out-of-tree benchmark modules (bench/modules/) under QEMU TCG,
+# interleaved patched, baseline, patched, baseline... for ROUNDS rounds per
+# variant.
 # Prints the median ns/op of each case for both kernels, the ratio
 # patched/baseline and the spread ((max - min) / median) over the rounds;
 # writes the table to build/bench/results.txt and every raw sample to
 # build/bench/samples.txt.
 #
-#   ROUNDS=5 OPS=400000 CLOCK=icount scripts/bench.sh [VARIANT...]
+#   ROUNDS=5 OPS=400000 CLOCK=icount bench/bench.sh [VARIANT...]
 #
 # CLOCK=icount (default) runs the guest with one vCPU under QEMU's
 # -icount shift=0: guest time advances one nanosecond per guest
@@ -58,11 +59,11 @@
 # x86_64-bench-prof vmlinux (the alloc_tags section, the per-CPU
 # counters) and reported with the ratios.
 #
-# The modules in bench/ (kmem_bench: allocator loops; depot_bench: the stack
-# depot) print "case=NAME ... ns_per_op=X" and "metric=NAME value=X" lines;
-# metrics (bytes per stored trace) are reported like cases.
+# The modules in bench/modules/ (kmem_bench: allocator loops; depot_bench:
+# the stack depot) print "case=NAME ... ns_per_op=X" and "metric=NAME
+# value=X" lines; metrics (bytes per stored trace) are reported like cases.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 ROUNDS=${ROUNDS:-5}
 OPS=${OPS:-400000}
@@ -114,7 +115,7 @@ for kt in $(printf '%s\n' ${kts[@]+"${kts[@]}"} | awk '!seen[$0]++'); do
 	"$TOP/scripts/build-kernel.sh" $base $t
 	mod=$out/mod-$k
 	[ $t = $target ] || mod=$out/mod-$k-$t
-	build_modules $k $t "$TOP/bench" "$mod"
+	build_modules $k $t "$TOP/bench/modules" "$mod"
 done
 
 samples=$out/samples.txt
@@ -241,7 +242,7 @@ if [ -n "$prof" ] && [ -f "$vmlinux" ]; then
 		where="page tags in page flags: 0 bytes per page ($(grep -o 'page flags: [0-9]* bits' "$plog" | head -n 1 | cut -d' ' -f3) bits)"
 	fi
 	# Per-CPU areas: their tags' xarray nodes, from the same boot
-	# (tests/run-benchmarks.sh prints them from percpu_stats).
+	# (bench/guest/run-benchmarks.sh prints them from percpu_stats).
 	pcpu="per-CPU areas: not measured (no percpu-tags line)"
 	if [ -n "$plog" ] && grep -q 'percpu-tags: ' "$plog"; then
 		pcpu=$(grep -o 'percpu-tags: .*' "$plog" | head -n 1 | tr -d '\r' | awk '{
