@@ -41,7 +41,7 @@ modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(hw sw)
 out=$BUILD/bench
 statsonly_in_series ||
-	die "make bench-kasan: the keep-forever comparison needs a tree with 6.1's depot plus statistics, which the restructured series no longer has as a prefix (no '$STATSONLY_SUBJECT' patch in patches/; see docs/benchmarks.md)"
+	die "make bench-kasan: the keep-forever comparison needs bench/baseline/*.patch (6.1's depot with statistics)"
 # Packages, trees; the keep-forever depot is the statsonly tree.
 arm64_bench_prepare
 

@@ -118,43 +118,30 @@ tree_dir() {
 	esac
 }
 
-# statsonly_tree: check out the "statsonly" kind, the series up to its
-# statistics patch (6.1's keep-forever depot with the stats file), as a
-# worktree of build/linux (make bench-kasan, make bench-scs).  The series
-# as restructured into postings has no such patch (the depot's statistics
-# come with its rewrite): statsonly_in_series says so before anything is
-# built.
-STATSONLY_SUBJECT='lib/stackdepot: add statistics in debugfs'
+# statsonly_tree: the "statsonly" kind for make bench-kasan and make
+# bench-scs: 6.1's keep-forever depot with the statistics file and the
+# KASAN_HW_TAGS build fix, i.e. the base with bench/baseline/*.patch
+# applied (bench-only patches, not part of the series).  A worktree of
+# build/linux, re-made when those patches change.
 statsonly_tree() {
-	local commit wt
-	commit=$(git -C "$TREE" log --format=%H --grep="^$STATSONLY_SUBJECT\$" base..HEAD)
-	[ -n "$commit" ] || die "no '$STATSONLY_SUBJECT' commit in build/linux"
+	local wt stamp
 	wt=$(tree_dir statsonly)
-	if [ ! -e "$wt/.git" ]; then
+	stamp=$(cat "$TOP"/bench/baseline/*.patch | sha1sum | cut -c1-16)
+	if [ ! -e "$wt/.git" ] || [ "$(cat "$wt.stamp" 2>/dev/null)" != "$stamp" ]; then
+		rm -rf "$wt" "$wt.stamp"
 		git -C "$TREE" worktree prune
-		git -C "$TREE" worktree add -q --detach "$wt" "$commit"
+		git -C "$TREE" worktree add -q --detach "$wt" base
+		git -C "$wt" -c user.name=kmemobs-bench -c user.email=bench@kmemobs.invalid \
+			am -q --keep-cr "$TOP"/bench/baseline/*.patch ||
+			die "bench/baseline/*.patch do not apply to the base"
+		echo "$stamp" >"$wt.stamp"
 	fi
-	[ "$(git -C "$wt" rev-parse HEAD)" = "$commit" ] ||
-		git -C "$wt" checkout -q --detach "$commit"
 }
 
-# statsonly_in_series: whether patches/ has the patch statsonly_tree cuts
-# the series after (its Subject:, folded or not, without the [PATCH]
-# prefix, is STATSONLY_SUBJECT).
+# statsonly_in_series: whether the statsonly tree can be made (its
+# patches are in bench/baseline/).
 statsonly_in_series() {
-	local f
-	while IFS= read -r f; do
-		awk -v want="$STATSONLY_SUBJECT" '
-			/^$/ { exit }
-			/^Subject:/ { subj = $0; cont = 1; next }
-			cont && /^[ \t]/ { subj = subj $0; next }
-			{ cont = 0 }
-			END {
-				sub(/^Subject:[ \t]*(\[[^]]*\][ \t]*)?/, "", subj)
-				exit subj != want
-			}' "$f" && return 0
-	done < <(patch_files)
-	return 1
+	compgen -G "$TOP/bench/baseline/*.patch" >/dev/null
 }
 
 # arm64_bench_prepare: what make bench-kasan and make bench-scs need
