@@ -11,10 +11,8 @@
 # boot, then after each of ROUNDS rounds of PAIRS kmalloc/kfree pairs from
 # stacks never seen before (tests/modules/kasan_ring_test.c).
 #
-# The series as restructured into postings has no such prefix (the depot's
-# statistics come with its rewrite, in one patch), so the keep-forever
-# kernel cannot be built: the script says so and fails before it installs
-# or builds anything (docs/benchmarks.md).
+# The keep-forever kernel is the base with bench/baseline/*.patch (6.1's
+# depot with the statistics file; scripts/lib.sh statsonly_tree).
 #
 #   ROUNDS=6 PAIRS=16384 bench/bench-kasan.sh [hw|sw]...
 #

@@ -6,11 +6,9 @@
 # from one config (tinyconfig + KASAN + SHADOW_CALL_STACK):
 #   shadow    the series, KASAN_STACKTRACE_SCS=y  (arm64-*-scs-bench)
 #   unwinder  the series, KASAN_STACKTRACE_SCS=n  (arm64-*-fp-bench)
-#   6.1       the series up to its statistics patch: 6.1's keep-forever
-#             depot (and the hardware tags build fix), same config; the
-#             series as restructured into postings has no such prefix,
-#             so the script says so and fails before it builds anything
-#             (docs/benchmarks.md)
+#   6.1       6.1's keep-forever depot with the statistics file (and the
+#             hardware tags build fix): the base with bench/baseline/*.patch,
+#             same config
 # and two measurements:
 #   - one stack collection at depths 8, 16 and 32
 #     (bench/modules/stack_bench.c, STACK_OPS per case), stack_trace_save()
