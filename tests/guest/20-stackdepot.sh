@@ -88,3 +88,28 @@ else
 	check "saves grow with allocations ($saves0 -> $saves1)" test "$saves1" -gt "$saves0"
 	check "hits grow with repeated stacks ($hits0 -> $hits1)" test "$hits1" -gt "$hits0"
 fi
+
+# 6.1's exported interface (__stack_depot_save() with extra bits and
+# can_alloc, stack_depot_fetch(), _snprint(), _print(), _init(),
+# _get_extra_bits()), used by a module as 6.1's callers use it
+# (tests/modules/stackdepot_61_test.c): it checks at load and fails to
+# load on any failed check.
+SD61_MOD=/lib/modules/stackdepot_61_test.ko
+if [ ! -e $SD61_MOD ]; then
+	skip "6.1's depot interface from a module" "no stackdepot_61_test module in this guest"
+else
+	# A marker, not a line count: the log may be full and wrap.
+	echo "stackdepot_61_test: start $$" >/dev/kmsg 2>/dev/null
+	check "insmod stackdepot_61_test: 6.1's depot interface works" insmod $SD61_MOD
+	dmesg | sed -n "/stackdepot_61_test: start $$\$/,\$p" >/tmp/sd61.txt
+	[ -s /tmp/sd61.txt ] || dmesg >/tmp/sd61.txt
+	check "it reports its checks passed" grep -qE 'stackdepot_61_test: [1-9][0-9]* checks passed$' /tmp/sd61.txt
+	# stack_depot_print(): the module's first frame, between the markers.
+	check "stack_depot_print() printed the module's trace" awk '
+		/stackdepot_61_test: end of the trace/ { exit !hit }
+		on && /sd61_trace_a\+0x[0-9a-f]+\/0x[0-9a-f]+ \[stackdepot_61_test\]/ { hit = 1 }
+		/stackdepot_61_test: stack_depot_print\(\) of the first trace:/ { on = 1 }
+		END { exit !hit }' /tmp/sd61.txt
+	grep 'stackdepot_61_test: failed' /tmp/sd61.txt
+	check "rmmod stackdepot_61_test" rmmod stackdepot_61_test
+fi

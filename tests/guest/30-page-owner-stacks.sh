@@ -15,19 +15,20 @@ MOD=/lib/modules/page_owner_test.ko
 # allocate_slab() or ___slab_alloc() in defconfig; SLAB's are
 # kmem_getpages() and cache_grow_begin()).
 stack_pages() {
-	awk -v f="$1+" '
+	awk -v f=" $1+" '
 		/^nr_base_pages: / { if (hit && !slab) sum += $2; hit = slab = 0; next }
 		index($0, f) == 1 { hit = 1 }
-		/^(new_slab|allocate_slab|___slab_alloc|__slab_alloc|alloc_slab_page|kmem_getpages|cache_grow_begin|cache_alloc_refill|kmem_cache_alloc[a-z_]*|__kmalloc[a-z_]*|kmalloc_trace[a-z_]*)[.+]/ { slab = 1 }
+		/^ (new_slab|allocate_slab|___slab_alloc|__slab_alloc|alloc_slab_page|kmem_getpages|cache_grow_begin|cache_alloc_refill|kmem_cache_alloc[a-z_]*|__kmalloc[a-z_]*|kmalloc_trace[a-z_]*)[.+]/ { slab = 1 }
 		END { print sum + 0 }' $PO
 }
 
 # listed FUNC: how many printed stacks go through FUNC.
 listed() {
-	grep -c "^$1+" $PO
+	grep -c "^ $1+" $PO
 }
 
-# well_formed FILE: every stack is one or more symbol+off/size frames, then
+# well_formed FILE: every stack is one or more " symbol+off/size" frames
+# (one leading space, as mainline's show_stacks prints them), then
 # "nr_base_pages: N" with N > 0 and at least the threshold, then a blank
 # line; prints what is wrong and fails otherwise.
 well_formed() {
@@ -42,7 +43,7 @@ well_formed() {
 		}
 		# symbol+off/size [module], or a bare address where no symbol is
 		# known any more (the init code of a module, freed after it ran)
-		/^([^ ]+\+0x[0-9a-f]+\/0x[0-9a-f]+( \[[^]]+\])?|0x[0-9a-f]+)$/ { frames++; state = 1; next }
+		/^ ([^ ]+\+0x[0-9a-f]+\/0x[0-9a-f]+( \[[^]]+\])?|0x[0-9a-f]+)$/ { frames++; state = 1; next }
 		{ bad("not a frame") }
 		END {
 			if (err) exit 1
@@ -74,20 +75,20 @@ po_stacks_tests() {
 		/^nr_base_pages:/ || /^$/ { i = 0; next }
 		{ i++ }
 		i == 1 { first = $0 }
-		i == 2 && first ~ /^post_alloc_hook\+/ && /^prep_new_page\+/ {
+		i == 2 && first ~ /^ post_alloc_hook\+/ && /^ prep_new_page\+/ {
 			print "starts:", first, $0; bad = 1 }
 		END { exit bad }' /tmp/po.txt
 	# The initramfs, unpacked into the tmpfs root at boot, holds its pages
 	# through a stack of exactly 16 frames in 6.1, the outermost
 	# unpack_to_rootfs: one frame more and it is cut at do_copy.
-	if grep -q '^do_copy+' /tmp/po.txt; then
+	if grep -q '^ do_copy+' /tmp/po.txt; then
 		check "the initramfs' tmpfs stack keeps its origin, unpack_to_rootfs" awk '
 			/^nr_base_pages:/ {
 				if (copy && !unpack) { printf "cut at do_copy:\n%s", st; bad = 1 }
 				copy = unpack = 0; st = ""; next }
 			{ st = st "  " $0 "\n" }
-			/^do_copy\+/ { copy = 1 }
-			/^unpack_to_rootfs\+/ { unpack = 1 }
+			/^ do_copy\+/ { copy = 1 }
+			/^ unpack_to_rootfs\+/ { unpack = 1 }
 			END { exit bad }' /tmp/po.txt
 	else
 		skip "the initramfs' tmpfs stack keeps its origin" "no stack through do_copy"

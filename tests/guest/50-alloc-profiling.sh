@@ -8,6 +8,9 @@
 # fail_alloc_tag_init=, the file is not there and nothing is counted either.
 
 AL=/proc/allocations
+AI=/proc/allocinfo
+AI_HEADER="allocinfo - version: 1.0
+#     <size>  <calls> <tag info>"
 HOLDER=/sys/kernel/debug/alloc_prof_holder
 HOLDER_MOD=/lib/modules/alloc_prof_holder.ko
 TEST_MOD=/lib/modules/alloc_prof_test.ko
@@ -113,6 +116,47 @@ well_formed() {
 		}' "$1"
 }
 
+# allocinfo_well_formed FILE: FILE is /proc/allocinfo in mainline's format
+# version 1.0: the two header lines, then for every tag
+#   printf("%12lli %8llu %s:%u ", bytes, calls, file, line)
+#   ["[" module "] "] "func:" function " \n"
+# (bytes may be negative, calls not), and at least one line with bytes.
+allocinfo_well_formed() {
+	awk -v h1="allocinfo - version: 1.0" -v h2="#     <size>  <calls> <tag info>" '
+		function bad(why) {
+			if (++nbad <= 20)
+				printf "line %d: %s: \"%s\"\n", NR, why, $0
+		}
+		NR == 1 { if ($0 != h1) bad("not the first header line"); next }
+		NR == 2 { if ($0 != h2) bad("not the second header line"); next }
+		{
+			n++
+			if ($0 !~ /^ *-?[0-9]+ +[0-9]+ [^ :]+:[0-9]+ (\[[A-Za-z0-9_-]+\] )?func:[A-Za-z_][A-Za-z0-9_.]* $/)
+				bad("not \"<bytes> <calls> <file>:<line> [[<module>] ]func:<function> \"")
+			else if (substr($0, 1, 22) != sprintf("%12s %8s ", $1, $2))
+				bad("not laid out as \"%12lli %8llu \"")
+			else if ($1 + 0 > 0)
+				used++
+		}
+		END {
+			if (NR < 2)
+				print "no header"
+			if (!used)
+				print "no line with bytes"
+			if (nbad > 20)
+				printf "... %d bad lines in all\n", nbad
+			exit NR < 2 || !used || nbad
+		}' "$1"
+}
+
+# ai_site: "BYTES CALLS" of the /proc/allocinfo lines of
+# alloc_prof_test_alloc, one per module instance, sorted; with "nonzero",
+# only the lines with bytes.
+ai_site() {
+	awk -v nz="$1" '/ \[alloc_prof_test\] func:alloc_prof_test_alloc $/ &&
+		(nz == "" || $1 != 0) { print $1, $2 }' $AI | sort | tr '\n' ,
+}
+
 # site FILE: "SIZE CALLS" of the lines for alloc_prof_test_alloc, one per
 # line (more than one when an unloaded instance keeps its tags).
 site() {
@@ -207,9 +251,47 @@ alloc_prof_format_tests() {
 		bytes($1) > top { print "larger:", $0; bad = 1 }
 		END { exit bad }' /tmp/al-top.txt /tmp/al.txt
 
+	alloc_prof_allocinfo_tests
 	alloc_prof_sum_tests
 	alloc_prof_allocator_tests
 	alloc_prof_percpu_tests
+}
+
+# /proc/allocinfo: mainline's format, a line for every tag, the same
+# counts as /proc/allocations, and the documented one-liner.
+alloc_prof_allocinfo_tests() {
+	check "$AI is 0400" sh -c "ls -l $AI | grep -q '^-r--------'"
+	cat $AI >/tmp/ai.txt
+	check "$AI is in mainline's format 1.0 ($(wc -l </tmp/ai.txt) lines)" \
+		allocinfo_well_formed /tmp/ai.txt
+	expect_eq "$AI has no comment line but its column line" "$(grep -c '^#' /tmp/ai.txt)" 1
+	# Every site of /proc/allocations has lines here, in bytes at least
+	# its truncated size (both read while the system allocates: 1 MiB
+	# of slack each way).
+	check "each /proc/allocations site is in $AI with about its bytes" awk "$AWK_BYTES"'
+		FNR == NR {
+			if (FNR > 2)
+				ai[$3 " " (NF == 5 ? $4 " " : "") $NF] += $1
+			next
+		}
+		/^#/ { next }
+		{
+			mod = ""
+			for (i = 4; i < NF; i++)
+				if ($i ~ /^module:/) mod = "[" substr($i, 8) "] "
+			k = $3 " " mod $NF
+			if (!(k in ai)) { print "not in allocinfo:", $0; bad = 1; next }
+			d = ai[k] - bytes($1)
+			if (d < -1048576 || d > 1048576 + bytes($1) / 100) {
+				print "allocinfo has", ai[k], "bytes for:", $0; bad = 1 }
+		}
+		END { exit bad }' /tmp/ai.txt /tmp/al.txt
+	sort -rn /tmp/ai.txt | head -n 1 >/tmp/ai-top.txt
+	echo "sort -rn $AI | head -n 1: $(cat /tmp/ai-top.txt)"
+	check "sort -rn $AI: the first line holds the most bytes" awk '
+		NR == FNR { top = $1; next }
+		FNR > 2 && $1 + 0 > top + 0 { print "larger:", $0; bad = 1 }
+		END { exit bad }' /tmp/ai-top.txt /tmp/ai.txt
 }
 
 # sort -hr with GNU coreutils (the x86_64 guests carry its sort as
@@ -301,6 +383,66 @@ alloc_prof_percpu_tests() {
 		[ "${tag_bytes:-1}" -le $((2 * node * ${areas:-0})) ]
 	check "per-CPU tags: less than the vectors per chunk took" \
 		[ "${tag_bytes:-1}" -lt "${vector_bytes:-0}" ]
+}
+
+# A per-CPU area's tag store that fails for want of an xarray node, after
+# the store linked the nodes it got before that: those nodes, with no
+# entry below them, are pruned at once (percpu_stats' tags_pruned counts
+# the prunes), so that no chunk keeps a node without an entry
+# (tag_empty_nodes).  Fault injection (failslab, for the writing task
+# only) lets each store have one radix_tree_node and fails the next: a
+# store that needs two nodes (a new 16 KiB region of a chunk: a node for
+# the region and a leaf) fails half way.  Each of 64 4-KiB areas is
+# allocated with a budget of one node.  The guest boots with
+# slub_debug=A,radix_tree_node: the cache's failslab mark, read-only at
+# run time.
+FAILSLAB=/sys/kernel/debug/failslab
+PCPU_PARAM=/sys/module/alloc_prof_test/parameters/percpu
+alloc_prof_pcpu_fault_tests() {
+	if [ ! -d $FAILSLAB ] || [ ! -r $PCPU_STATS ] ||
+	   [ "$(cat /sys/kernel/slab/radix_tree_node/failslab 2>/dev/null)" != 1 ]; then
+		skip "per-CPU tag stores failing half way leave no empty node" \
+			"no failslab, no failslab mark on radix_tree_node or no $PCPU_STATS"
+		return
+	fi
+	if [ ! -e $HOLDER_MOD ] || [ ! -e $TEST_MOD ]; then
+		skip "per-CPU tag stores failing half way leave no empty node" \
+			"no alloc_prof_test/alloc_prof_holder module in this guest"
+		return
+	fi
+	must "insmod alloc_prof_holder (per-CPU faults)" insmod $HOLDER_MOD || return
+	must "insmod alloc_prof_test nr=0 (per-CPU faults)" insmod $TEST_MOD nr=0 || return
+	node=$(cat /sys/kernel/slab/radix_tree_node/object_size)
+	pcpu_field() { awk -v k="$1" '$1 == k { print $3 }' $PCPU_STATS; }
+	lost0=$(pcpu_field tags_lost)
+	pruned0=$(pcpu_field tags_pruned)
+	echo Y >$FAILSLAB/cache-filter
+	echo Y >$FAILSLAB/task-filter
+	echo N >$FAILSLAB/ignore-gfp-wait
+	echo 0 >$FAILSLAB/verbose
+	echo 1 >$FAILSLAB/interval
+	echo 100 >$FAILSLAB/probability
+	echo -1 >$FAILSLAB/times
+	i=0
+	while [ $i -lt 64 ]; do
+		echo $((node + 1)) >$FAILSLAB/space
+		sh -c "echo 1 >/proc/self/make-it-fail && echo 1 >$PCPU_PARAM" || break
+		i=$((i + 1))
+	done
+	echo 0 >$FAILSLAB/probability
+	expect_eq "64 per-CPU areas allocated under fault injection" "$(cat $PCPU_PARAM)" 64
+	lost=$(($(pcpu_field tags_lost) - lost0))
+	pruned=$(($(pcpu_field tags_pruned) - pruned0))
+	echo "per-CPU faults: $lost tag stores failed, $pruned left nodes that were pruned"
+	check "some tag stores failed for want of a node ($lost)" test "$lost" -gt 0
+	check "some failed half way and were pruned ($pruned)" test "$pruned" -gt 0
+	expect_eq "no chunk has a node without an entry below it" \
+		"$(awk '$1 == "tag_empty_nodes" { s += $3 } END { print s + 0 }' $PCPU_STATS)" 0
+	echo 0 >$PCPU_PARAM
+	expect_eq "the areas freed: still no node without an entry" \
+		"$(awk '$1 == "tag_empty_nodes" { s += $3 } END { print s + 0 }' $PCPU_STATS)" 0
+	check "rmmod alloc_prof_test (per-CPU faults)" rmmod alloc_prof_test
+	check "rmmod alloc_prof_holder (per-CPU faults)" rmmod alloc_prof_holder
 }
 
 # The sum of all sites against the pages in use: what is allocated, less
@@ -397,15 +539,18 @@ alloc_prof_module_tests() {
 		test $((c1 - c0)) -gt 0 -a $((c1 - c0)) -lt 4096
 	expect_eq "16 order-0 pages: alloc_prof_test_alloc shows 64.0KiB in 16 calls" \
 		"$(site $AL)" "64.0KiB 16"
+	expect_eq "$AI: exactly 65536 bytes in 16 calls, [alloc_prof_test]" "$(ai_site)" "65536 16,"
 	check "rmmod alloc_prof_test with its pages live" rmmod alloc_prof_test
 	expect_eq "the unload printed one line" "$(unload_msgs)" $((n0 + 1))
 	check "it reads: 65536 bytes in 16 allocations live" sh -c \
 		"dmesg | grep -qF '$UNLOAD_MSG 65536 bytes in 16 allocations live; its memory is kept for their tags'"
 	expect_eq "after rmmod the line stays, same counts" "$(site $AL)" "64.0KiB 16"
 	expect_eq "it reads module:alloc_prof_test state:unloaded" "$(kept $AL)" "64.0KiB 16"
+	expect_eq "$AI: after rmmod, still 65536 bytes in 16 calls" "$(ai_site)" "65536 16,"
 	echo free >$HOLDER
 	expect_eq "the holder freed everything" "$(cat $HOLDER)" 0
 	expect_eq "the pages freed: the line is gone" "$(site $AL)" ""
+	expect_eq "$AI: the kept tag's line reads 0 0" "$(ai_site)" "0 0,"
 	check "rmmod alloc_prof_holder" rmmod alloc_prof_holder
 
 	# Order 2, and a second instance of the module while the first one's
@@ -424,6 +569,10 @@ alloc_prof_module_tests() {
 	expect_eq "the old and the new instance each have their line" \
 		"$(site $AL | sort | tr '\n' ,)" "12.0KiB 3,64.0KiB 4,"
 	expect_eq "the old instance's line is the one marked state:unloaded" "$(kept $AL)" "64.0KiB 4"
+	expect_eq "$AI: 4 order-2 blocks exactly, and 3 pages, one line each" \
+		"$(ai_site nonzero)" "12288 3,65536 4,"
+	cat $AI >/tmp/ai-two.txt
+	check "$AI is well formed with an unloaded instance" allocinfo_well_formed /tmp/ai-two.txt
 	cat $AL >/tmp/al-two.txt
 	check "no two lines for one site with both instances" unique_sites /tmp/al-two.txt
 	check "rmmod alloc_prof_test (second instance)" rmmod alloc_prof_test
@@ -434,6 +583,39 @@ alloc_prof_module_tests() {
 	expect_eq "the holder's exit freed them: no line left" "$(site $AL)" ""
 	cat $AL >/tmp/al-end.txt
 	check "/proc/allocations is still well formed" well_formed /tmp/al-end.txt
+}
+
+# Page tag indices in page flags are reused: a module unloaded with
+# nothing live frees its indices, and loading it again gets the same ones
+# (the lowest free), however many times it is loaded (without reuse each
+# load took new ones, until none was left and the pages of later modules
+# went uncounted).
+IDX=/sys/module/alloc_prof_test/parameters/page_idx
+alloc_prof_index_tests() {
+	if ! dmesg | grep -qF "$FLAGS_DMESG"; then
+		skip "page tag indices are reused" "page tags in page_ext"
+		return
+	fi
+	if [ ! -e $HOLDER_MOD ] || [ ! -e $TEST_MOD ]; then
+		skip "page tag indices are reused" "no alloc_prof_test/alloc_prof_holder module in this guest"
+		return
+	fi
+	must "insmod alloc_prof_holder (indices)" insmod $HOLDER_MOD || return
+	must "insmod alloc_prof_test nr=0" insmod $TEST_MOD nr=0 || return
+	first=$(cat $IDX)
+	check "alloc_prof_test's tag has a page tag index ($first)" test "$first" -gt 0
+	rmmod alloc_prof_test
+	i=0
+	idx=$first
+	while [ $i -lt 20 ] && [ "$idx" = "$first" ]; do
+		insmod $TEST_MOD nr=0 || break
+		idx=$(cat $IDX)
+		rmmod alloc_prof_test || break
+		i=$((i + 1))
+	done
+	expect_eq "20 loads and unloads with nothing live: the same index every time" \
+		"$i $idx" "20 $first"
+	check "rmmod alloc_prof_holder (indices)" rmmod alloc_prof_holder
 }
 
 # The helpers that allocate for their callers are charged to the callers:
@@ -598,6 +780,8 @@ alloc_prof_off_tests() {
 	cat $AL >/tmp/al.txt
 	expect_eq "/proc/allocations is the header and the off line" "$(cat /tmp/al.txt)" "$OFF_TEXT"
 	expect_eq "... and two lines only" "$(wc -l </tmp/al.txt)" 2
+	check "$AI is 0400" sh -c "ls -l $AI | grep -q '^-r--------'"
+	expect_eq "$AI is its two header lines" "$(cat $AI)" "$AI_HEADER"
 	# With tags in page flags there is no page_ext storage to skip.
 	check "dmesg: $OFF_DMESG (or tags in page flags)" sh -c \
 		"dmesg | grep -qF '$OFF_DMESG' || dmesg | grep -qF '$FLAGS_DMESG'"
@@ -621,6 +805,7 @@ alloc_prof_off_tests() {
 	expect_eq "the holder freed everything" "$(cat $HOLDER)" 0
 	check "rmmod alloc_prof_holder" rmmod alloc_prof_holder
 	expect_eq "after the modules: still the header and the off line" "$(cat $AL)" "$OFF_TEXT"
+	expect_eq "after the modules: $AI is still its two header lines" "$(cat $AI)" "$AI_HEADER"
 }
 
 # Booted with fail_alloc_tag_init= (fault injection): alloc_tag_init()
@@ -631,6 +816,7 @@ alloc_prof_failed_init_tests() {
 	expect_eq "dmesg: one 'cannot register the allocation tags (-ENOMEM): profiling off'" \
 		"$(dmesg | grep -cE "$FAIL_DMESG")" 1
 	check "no /proc/allocations" test ! -e $AL
+	check "no $AI" test ! -e $AI
 	if [ ! -e $HOLDER_MOD ] || [ ! -e $TEST_MOD ]; then
 		skip "alloc_prof_test module cases" "no alloc_prof_test/alloc_prof_holder module in this guest"
 		return
@@ -665,5 +851,7 @@ else
 	alloc_prof_format_tests
 	alloc_prof_caller_tests
 	alloc_prof_module_tests
+	alloc_prof_index_tests
+	alloc_prof_pcpu_fault_tests
 	alloc_prof_sysctl_tests
 fi

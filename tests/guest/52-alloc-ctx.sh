@@ -19,12 +19,13 @@ site_of() {
 	awk -v f="func:$1" '$NF == f { split($3, a, ":"); print a[1], a[2]; exit }' $AL
 }
 
-# by_comm FILE LINE COMM: the number of that site's contexts made by COMM.
+# by_comm FILE LINE COMM [LISTING]: the number of that site's contexts
+# made by COMM, in LISTING (default: a read of $CTX).
 by_comm() {
 	awk -v s="$1:$2" -v c="    comm: $3" '
 		/^ *[0-9.]+[KMGTP]?i?B / { on = ($3 == s); next }
 		on && $0 == c { n++ }
-		END { print n + 0 }' $CTX
+		END { print n + 0 }' "${4:-$CTX}"
 }
 
 # captured FILE LINE: the captured:N count of that site's line, or
@@ -60,6 +61,20 @@ expect_eq "the site is listed with no context yet" "$(captured $FILE $LINE)" 0
 dd if=/dev/zero of=/tmp/ctx/data bs=4096 count=16 2>/dev/null
 # Other files of /tmp (the tests' own) get contexts too: count dd's.
 expect_eq "16 pages written by dd: 16 contexts made by dd" "$(by_comm $FILE $LINE dd)" 16
+# A reader resumes where its last read() stopped, however small the reads
+# (each read() ends in the middle of a context here): no context is lost
+# or listed twice.  The listings are written by cat, not dd: dd's own
+# tmpfs pages would be contexts made by dd.
+dd if=$CTX bs=1 2>/dev/null | cat > /tmp/ctx-bs1.txt
+dd if=$CTX bs=100 2>/dev/null | cat > /tmp/ctx-bs100.txt
+expect_eq "read 1 byte at a time: 16 contexts made by dd" \
+	"$(by_comm $FILE $LINE dd /tmp/ctx-bs1.txt)" 16
+expect_eq "read 100 bytes at a time: 16 contexts made by dd" \
+	"$(by_comm $FILE $LINE dd /tmp/ctx-bs100.txt)" 16
+check "read 1 byte at a time: each context has its five fields" awk '
+	/^    size: / { n++ } /^    type: / { t++ } /^    pid: / { p++ }
+	/^    comm: / { c++ } /^    ts: / { s++ }
+	END { exit !(n && n == t && n == p && n == c && n == s) }' /tmp/ctx-bs1.txt
 cat $CTX > /tmp/ctx.txt
 awk -v s="$FILE:$LINE" '$3 == s { on = 1; next } /^ *[0-9.]+[KMG]?i?B / { on = 0 } on' /tmp/ctx.txt > /tmp/ctx-site.txt
 check "a context made by dd" grep -q '^    comm: dd$' /tmp/ctx-site.txt
@@ -132,9 +147,12 @@ worker() {
 	done
 	rm -f /tmp/ctx/w$1-*
 }
+# The readers: whole reads, and small ones that keep a position in a
+# site across the sites' enable and disable.
 reader() {
 	while [ ! -e /tmp/ctx/stop ]; do
 		cat $CTX > /dev/null
+		dd if=$CTX bs=64 2>/dev/null > /dev/null
 	done
 }
 rm -f /tmp/ctx/stop

@@ -13,6 +13,11 @@
  * times with kstrdup(), freed at unload: the library helper's allocations
  * must be charged to this module's line, not to mm/util.c.
  *
+ * Writing N to /sys/module/alloc_prof_test/parameters/percpu allocates N
+ * per-CPU areas of 4 KiB (at most 256 live), 0 frees them (so does the
+ * unload): the per-CPU tag stores the guest test makes fail with fault
+ * injection.
+ *
  *   insmod alloc_prof_test.ko [nr=N] [order=K] [strdups=N]
  */
 #include <linux/alloc_tag.h>
@@ -21,8 +26,10 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 
 #include "alloc_prof_holder.h"
 
@@ -57,12 +64,25 @@ static bool counters;
 module_param(counters, bool, 0444);
 MODULE_PARM_DESC(counters, "set at load: the module's allocation tags have counters");
 
-/* A tag of this module, looked at but never charged. */
-static noinline bool alloc_prof_test_has_counters(void)
+/*
+ * Read-only: the page tag index of a tag of this module, 0 where page
+ * tags live in page_ext or no index was free.  A module loaded again
+ * after an unload with nothing live gets the indices it freed.
+ */
+static unsigned int page_idx;
+module_param(page_idx, uint, 0444);
+MODULE_PARM_DESC(page_idx, "set at load: the page tag index of one of the module's tags");
+
+/*
+ * A tag of this module, looked at but never charged: whether it has
+ * counters, and its page tag index.
+ */
+static noinline bool alloc_prof_test_has_counters(unsigned int *idx)
 {
 	DEFINE_ALLOC_TAG(probe);
 
-	/* READ_ONCE: the loader writes the field, the compiler cannot see it. */
+	/* READ_ONCE: the loader writes the fields, the compiler cannot see it. */
+	*idx = READ_ONCE(probe.page_idx);
 	return READ_ONCE(probe.counters) != NULL;
 }
 
@@ -126,7 +146,7 @@ static int __init alloc_prof_test_init(void)
 	if (order >= MAX_ORDER || strdups > MAX_STRDUPS)
 		return -EINVAL;
 	profiling = mem_alloc_profiling_enabled();
-	counters = alloc_prof_test_has_counters();
+	counters = alloc_prof_test_has_counters(&page_idx);
 	ret = alloc_prof_test_strdup(strdups);
 	if (ret) {
 		alloc_prof_test_free_strings();
@@ -138,9 +158,59 @@ static int __init alloc_prof_test_init(void)
 	return ret;
 }
 
-/* The holder owns the pages; the strings are this module's. */
+#define MAX_PERCPU	256
+#define PERCPU_SIZE	4096
+
+static void __percpu *areas[MAX_PERCPU];
+static unsigned int nr_areas;
+
+static void alloc_prof_test_free_percpu(void)
+{
+	while (nr_areas)
+		free_percpu(areas[--nr_areas]);
+}
+
+/* Writing N: N more per-CPU areas (what could be had); 0: free them all. */
+static int alloc_prof_test_set_percpu(const char *val,
+				      const struct kernel_param *kp)
+{
+	unsigned int n;
+	int ret;
+
+	ret = kstrtouint(val, 0, &n);
+	if (ret)
+		return ret;
+	if (!n) {
+		alloc_prof_test_free_percpu();
+		return 0;
+	}
+	if (n > MAX_PERCPU - nr_areas)
+		return -EINVAL;
+	while (n--) {
+		areas[nr_areas] = __alloc_percpu(PERCPU_SIZE, PERCPU_SIZE);
+		if (!areas[nr_areas])
+			return -ENOMEM;
+		nr_areas++;
+	}
+	return 0;
+}
+
+static int alloc_prof_test_get_percpu(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%u\n", nr_areas);
+}
+
+static const struct kernel_param_ops percpu_ops = {
+	.set	= alloc_prof_test_set_percpu,
+	.get	= alloc_prof_test_get_percpu,
+};
+module_param_cb(percpu, &percpu_ops, NULL, 0644);
+MODULE_PARM_DESC(percpu, "write N: allocate N 4 KiB per-CPU areas; 0: free them; reads the number live");
+
+/* The holder owns the pages; the strings and areas are this module's. */
 static void __exit alloc_prof_test_exit(void)
 {
+	alloc_prof_test_free_percpu();
 	alloc_prof_test_free_strings();
 }
 
