@@ -9,6 +9,9 @@
 #    by tests/guest/60-real-modules.sh;
 #  - the x86_64 guest with SLAB instead of SLUB (x86_64-slab), and under
 #    generic KASAN (x86_64-kasan), booted with the guest suites;
+#  - gdb: the series' GDB command (lx-stack-depot-lookup) on an ARCH=um
+#    kernel with debug info, against the kernel's own stack_depot_fetch()
+#    (scripts/check-gdb.sh);
 #  - bisect-x86_64: the x86_64 guest kernel built after every patch of
 #    every posting (scripts/bisect-check.sh x86_64), one count per patch;
 #    last, as the longest (make bisect does x86_64 and arm64-mte).
@@ -16,5 +19,5 @@
 #   scripts/check-wide.sh [STEP...]
 # Ends with the same summary as make check.
 [ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan arm64-defconfig \
-	arm64-defconfig-sw-tags bisect-x86_64
+	arm64-defconfig-sw-tags gdb bisect-x86_64
 exec "$(dirname "$0")/check.sh" "$@"

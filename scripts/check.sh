@@ -30,6 +30,7 @@ need=(x86_64)
 for s in "${steps[@]}"; do
 	case $s in
 	series) need+=(arm64 clang) ;;
+	gdb) need+=(gdb) ;;
 	arm64-* | bisect-arm64-*) need+=(arm64) ;;
 	esac
 done
@@ -62,6 +63,7 @@ for step in "${steps[@]}"; do
 	headers) "$TOP/scripts/check-headers.sh" ;;
 	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
+	gdb) "$TOP/scripts/check-gdb.sh" ;;
 	# Every prefix of the series, posting by posting, builds.
 	bisect-*) "$TOP/scripts/bisect-check.sh" "${step#bisect-}" ;;
 	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;

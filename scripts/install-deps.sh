@@ -12,6 +12,7 @@
 #           (8.0 or later, from bookworm-backports), and an arm64 busybox
 #           unpacked under build/host/ (nothing is installed for arm64)
 #   clang   clang, lld and llvm (the KMSAN build of make check)
+#   gdb     GDB (the gdb step of make check-wide)
 #
 # It runs as root or through sudo.  KMEMOBS_NO_INSTALL=1 skips it (for a
 # machine set up by hand, or not Debian 12).
@@ -55,7 +56,8 @@ for what in "$@"; do
 		       qemu-system-x86) ;;
 	arm64) pkgs+=(gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu); arm64=1 ;;
 	clang) pkgs+=(clang lld llvm) ;;
-	*) die "unknown '$what' (x86_64, arm64 or clang)" ;;
+	gdb) pkgs+=(gdb) ;;
+	*) die "unknown '$what' (x86_64, arm64, clang or gdb)" ;;
 	esac
 done
 
