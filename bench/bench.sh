@@ -41,6 +41,20 @@
 #                the same loops with capture on at their call site, held
 #                against the same case with capture off
 #
+#   workload     user-space work instead of a loop in a module
+#                (bench/guest/workload.c: fork + exec, a tmpfs file cycle,
+#                pipe messages, anonymous memory, a stat walk), guest
+#                instructions per operation under -icount, booted
+#                interleaved WL_ROUNDS times (default 3): 6.1, profiling
+#                on, nomem_profiling, pages' tags in page_ext
+#                (x86_64-bench-prof-pext) and on with context capture at
+#                the sites of one busy function (WL_CTX_FUNC, default
+#                vm_area_alloc); WL_SCALE (default 1) multiplies the
+#                operations.  One boot of x86_64-bench-count (the
+#                allocators' event counters) counts the slab objects and
+#                pages each operation allocates, reported per 1000
+#                instructions of 6.1.
+#
 #   uml          native timing (issue: instruction counts are not what
 #                wall-clock anchors measured): target um-bench, the kernel
 #                as a Linux process (ARCH=um, defconfig + profiling) and
@@ -81,12 +95,17 @@ declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
 		    [nomem_profiling]="kmemobs.bench_only=kmalloc,pgalloc nomem_profiling"
 		    [unwind]="kmemobs.bench_only=unwind-")
 variants=("$@")
-[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling unwind uml)
-uml=
-for v in "${variants[@]}"; do [ "$v" = uml ] && uml=1; done
-# The uml variant is run apart, after the QEMU ones.
+[ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling unwind workload uml)
+uml= wl=
+for v in "${variants[@]}"; do
+	[ "$v" = uml ] && uml=1
+	[ "$v" = workload ] && wl=1
+done
+# The uml and workload variants are run apart, after the QEMU ones.
 qvariants=()
-for v in "${variants[@]}"; do [ "$v" = uml ] || qvariants+=("$v"); done
+for v in "${variants[@]}"; do
+	case $v in uml | workload) ;; *) qvariants+=("$v") ;; esac
+done
 variants=(${qvariants[@]+"${qvariants[@]}"})
 out=$BUILD/bench
 mkdir -p "$out"
@@ -108,6 +127,7 @@ for v in "${variants[@]}"; do
 	esac
 done
 [ -z "$uml" ] || kts+=(patched:um-bench baseline:um-bench)
+[ -z "$wl" ] || kts+=(patched:x86_64-bench-prof baseline:x86_64-bench-prof)
 for kt in $(printf '%s\n' ${kts[@]+"${kts[@]}"} | awk '!seen[$0]++'); do
 	k=${kt%%:*} t=${kt#*:}
 	base=
@@ -117,6 +137,11 @@ for kt in $(printf '%s\n' ${kts[@]+"${kts[@]}"} | awk '!seen[$0]++'); do
 	[ $t = $target ] || mod=$out/mod-$k-$t
 	build_modules $k $t "$TOP/bench/modules" "$mod"
 done
+# The workload variant's other kernels: no modules.
+if [ -n "$wl" ]; then
+	"$TOP/scripts/build-kernel.sh" x86_64-bench-prof-pext
+	"$TOP/scripts/build-kernel.sh" x86_64-bench-count
+fi
 
 samples=$out/samples.txt
 # results.txt holds what this run measured: a run of the uml variant alone
@@ -258,6 +283,78 @@ if [ -n "$prof" ] && [ -f "$vmlinux" ]; then
 			"$where; slab objects: 8 bytes each in their slab's vector (16 with memcg);" \
 			"$pcpu"
 	} | tee -a "$out/results.txt"
+fi
+
+# The workloads: one kernel after the other in each round, the counting
+# kernel once at the end.
+if [ -n "$wl" ]; then
+	WL_ROUNDS=${WL_ROUNDS:-3} WL_SCALE=${WL_SCALE:-1} WL_CTX_FUNC=${WL_CTX_FUNC:-vm_area_alloc}
+	wsamples=$out/samples-workload.txt
+	: >"$wsamples"
+	runs=(6.1:baseline:x86_64-bench-prof: on:patched:x86_64-bench-prof:
+	      nomem:patched:x86_64-bench-prof:nomem_profiling
+	      pext:patched:x86_64-bench-prof-pext:
+	      ctx:patched:x86_64-bench-prof:kmemobs.ctx_func=$WL_CTX_FUNC)
+	for r in $(seq 1 "$WL_ROUNDS") count; do
+		rr=("${runs[@]}")
+		[ "$r" = count ] && rr=(count:patched:x86_64-bench-count:kmemobs.workload_count)
+		for run in "${rr[@]}"; do
+			IFS=: read -r what k t extra <<<"$run"
+			base=
+			[ $k = baseline ] && base=--baseline
+			tag=bench-workload-$what-$r
+			GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base --mode bench "${vm[@]}" \
+				--append "kmemobs.workload=$WL_SCALE $extra" $t >/dev/null
+			log=$LOGS/guest-$(kind_name $k $t)-$tag.log
+			grep -q 'workload_bench: done' "$log" && ! grep -q 'did not complete' "$log" ||
+				{ tail -n 30 "$log"; die "the workloads did not complete in $log"; }
+			sed -nE "s/.*workload_bench: case=([^ ]*) .*ns_per_op=([0-9.]*).*/$what $r \1 \2/p;
+				 s/.*workload_bench: metric=([^ ]*) value=([0-9.]*).*/$what $r \1 \2/p" \
+				"$log" >>"$wsamples"
+			phase "variant workload round $r/$WL_ROUNDS $what"
+		done
+	done
+	ctxline=$(grep -h 'workload_bench: ctx: #' "$LOGS"/guest-*-bench-workload-ctx-1.log | head -n 1 |
+		sed 's/.*workload_bench: ctx: //' | tr -d '\r')
+	python3 - "$wsamples" "$WL_ROUNDS" "$WL_SCALE" "$WL_CTX_FUNC" "$ctxline" <<'PY' | tee -a "$out/results.txt"
+import statistics, sys
+from collections import defaultdict
+samples, rounds, scale, ctxfunc, ctxline = sys.argv[1:]
+data = defaultdict(list)
+cases = []
+for line in open(samples):
+    what, r, case, v = line.split()
+    data[(what, case)].append(float(v))
+    if what != 'count' and case not in cases:
+        cases.append(case)
+med = {k: statistics.median(v) for k, v in data.items()}
+print(f'workloads (bench/guest/workload.c, scale {scale}): guest instructions per '
+      f'operation under -icount, median of {rounds} interleaved boots; ratio to 6.1; '
+      f'spread = (max - min) / median over the boots (largest of the five kernels)')
+print(f'{"case":<13} {"6.1":>10} {"on":>6} {"nomem":>6} {"pext":>6} {"ctx":>6} '
+      f'{"spread":>6} {"slab/op":>8} {"pages/op":>8} {"allocs/1k":>9}')
+for case in cases:
+    b = med.get(('6.1', case))
+    if not b:
+        continue
+    ratios = []
+    for w in ('on', 'nomem', 'pext', 'ctx'):
+        ratios.append(f'{med[(w, case)] / b:6.3f}' if (w, case) in med else f'{"-":>6}')
+    spread = max((max(v) - min(v)) / statistics.median(v) * 100
+                 for (w, c), v in data.items() if c == case and w != 'count')
+    slab = med.get(('count', case + '-slab'))
+    pages = med.get(('count', case + '-pages'))
+    per = f'{(slab + pages) / b * 1000:9.2f}' if slab is not None else f'{"-":>9}'
+    print(f'{case:<13} {b:10.0f} {" ".join(ratios)} {spread:5.2f}% '
+          f'{slab if slab is not None else 0:8.1f} {pages if pages is not None else 0:8.1f} {per}')
+print('on: profiling on; nomem: booted with nomem_profiling; pext: the pages\' tags in '
+      'page_ext (x86_64-bench-prof-pext); ctx: on, with context capture at the sites of '
+      f'{ctxfunc}(); slab/op, pages/op: slab objects and pages allocated per operation '
+      '(x86_64-bench-count: SLUB_STATS, /proc/vmstat); allocs/1k: both per 1000 '
+      'instructions of 6.1')
+if ctxline:
+    print(f'ctx boot, allocations.ctx after the workloads: {ctxline}')
+PY
 fi
 
 # The native timing host: UML, pinned to one host CPU.

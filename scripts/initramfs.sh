@@ -25,13 +25,14 @@ if [ ! -x "$gen" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen" ]; then
 	gcc -O2 -o "$gen" "$TREE/usr/gen_init_cpio.c"
 fi
 
-# The guest tests' own static helpers (tests/tools) and the series' tools
+# The guest tests' own static helpers (tests/tools), the benchmarks'
+# workload program (bench/guest/workload.c) and the series' tools
 # (tools/vm/alloc_diff, page_owner_fold, for the demo and the guest tests),
 # built with the host's static libc: x86_64 guests only (the arm64 cross
 # compiler comes without a libc; the tests that use a helper skip where it
 # is missing).
 tools=() syms=()
-[ "$ARCH" = x86_64 ] && for src in "$TOP"/tests/tools/*.c "$TREE"/tools/vm/alloc_diff.c \
+[ "$ARCH" = x86_64 ] && for src in "$TOP"/tests/tools/*.c "$TOP"/bench/guest/*.c "$TREE"/tools/vm/alloc_diff.c \
 	"$TREE"/tools/vm/page_owner_fold.c; do
 	[ -f "$src" ] || continue
 	name=${src##*/}

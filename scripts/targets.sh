@@ -7,7 +7,7 @@ TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_6
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs
 	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench
-	x86_64-bench-prof-noctx x86_64-kasan um-bench"
+	x86_64-bench-prof-noctx x86_64-bench-prof-pext x86_64-bench-count x86_64-kasan um-bench"
 
 # target_env TARGET: set ARCH, CROSS, FRAGS, IMAGE for TARGET, LLVM=1
 # for targets built with clang, and W1=1 for the targets whose touched
@@ -46,6 +46,13 @@ target_env() {
 	# x86_64-bench-prof without context capture built in: what capture
 	# costs the sites that do not capture (make bench-ctx).
 	x86_64-bench-prof-noctx) FRAGS="$FRAGS page_owner production alloc-profiling-bench no-alloc-ctx" ;;
+	# x86_64-bench-prof with the pages' tags in page_ext, as distribution
+	# kernels with many nodes and CPUs have them (make bench: workload-pext).
+	x86_64-bench-prof-pext) FRAGS="$FRAGS page_owner production alloc-profiling-bench page-tags-ext-bench" ;;
+	# x86_64-bench-prof with the allocators' event counters (SLUB_STATS,
+	# /proc/vmstat): how many allocations each workload makes (make bench:
+	# workload), never timed.
+	x86_64-bench-count) FRAGS="$FRAGS page_owner production alloc-profiling-bench bench-count" ;;
 	# Compile-only: the stack depot's users (make series).
 	x86_64-users) FRAGS="$FRAGS depot-users" ;;
 	# Compile-only, with clang: KMSAN (make series).
