@@ -308,6 +308,9 @@ if [ -n "$wl" ]; then
 			log=$LOGS/guest-$(kind_name $k $t)-$tag.log
 			grep -q 'workload_bench: done' "$log" && ! grep -q 'did not complete' "$log" ||
 				{ tail -n 30 "$log"; die "the workloads did not complete in $log"; }
+			# The ctx boot must really have captured at its site.
+			[ "$what" != ctx ] || grep -q 'workload_bench: ctx: .*captured:[1-9]' "$log" ||
+				{ tail -n 30 "$log"; die "no context captured at $WL_CTX_FUNC in $log"; }
 			sed -nE "s/.*workload_bench: case=([^ ]*) .*ns_per_op=([0-9.]*).*/$what $r \1 \2/p;
 				 s/.*workload_bench: metric=([^ ]*) value=([0-9.]*).*/$what $r \1 \2/p" \
 				"$log" >>"$wsamples"

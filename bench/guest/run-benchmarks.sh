@@ -39,7 +39,8 @@ done
 if [ -n "$wl" ]; then
 	/bin/workload -n "$wl" $wlcount $wlonly $wlprof || echo "KMEMOBS: workload_bench did not complete"
 	if [ -n "$ctxfunc" ]; then
-		# The capture's own line: it must have kept contexts.
+		# The capture's header and site lines (bench/bench.sh checks that
+		# the site captured).
 		head -n 2 /sys/kernel/debug/allocations.ctx | sed 's/^/workload_bench: ctx: /'
 	fi
 fi
