@@ -257,8 +257,10 @@ build_modules() {
 #           boot, the hugetlb suite only
 #   failinit alloc_tag_init() made to fail (fault injection), the
 #           alloc-profiling suite only
+#   paused  the KUnit case that pauses profiling (alloc_tag.test_paused)
+#           only, no guest suite
 guest_extra_boots() {
 	if [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
-		echo nomem hugetlb failinit
+		echo nomem hugetlb failinit paused
 	fi
 }

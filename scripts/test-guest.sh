@@ -131,6 +131,11 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# a vector, and here the early ones do.
 	failinit) extra=(--append "fail_alloc_tag_init=1,100,0,1 kunit.filter_glob=alloc_tag"
 		--tests alloc-profiling) ;;
+	# vm.mem_profiling=0 and back at each SLUB entry point (KUnit
+	# alloc_tag.test_paused): pausing ends the debug checks for
+	# untagged memory until the next boot, so it runs alone.
+	paused) extra=(--append "alloc_tag_test.pause=1 kunit.filter_glob=alloc_tag.test_paused"
+		--tests none) ;;
 	esac
 	phase "$name-$tag: the same kernel again, ${extra[*]}"
 	GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base "${extra[@]}" ${files[@]+"${files[@]}"} "$target"
