@@ -10,9 +10,9 @@
 #
 # --posting NAME (such as 2-page_owner; repeatable) checks only that
 # posting's patches.  FROM=N starts at the Nth patch of the whole series
-# (earlier prefixes were checked before).  The postings are those of
-# build/linux's posting/* tags (scripts/lib.sh).  Each line names the
-# patch's place in the series and in its posting:
+# (earlier prefixes were checked before), TO=N stops after the Nth.  The
+# postings are those of build/linux's posting/* tags (scripts/lib.sh).
+# Each line names the patch's place in the series and in its posting:
 #
 #   ok   3/87 [1-stackdepot 3/33] x86_64: lib/stackdepot: add stack_depot_save_flags()
 #
@@ -70,6 +70,7 @@ i=0
 for c in "${commits[@]}"; do
 	i=$((i + 1))
 	[ "$i" -ge "${FROM:-1}" ] || continue
+	[ "$i" -le "${TO:-$i}" ] || break
 	w=${where[$c]:-no posting}
 	if [ ${#only[@]} -gt 0 ]; then
 		mine=
