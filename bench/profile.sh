@@ -24,7 +24,8 @@ set -euo pipefail
 if [ "${1:-}" = --diff ]; then
 	[ $# = 3 ] || die "usage: $0 --diff A.txt B.txt"
 	exec python3 - "$2" "$3" <<'PY'
-import sys
+import signal, sys
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under | head
 def load(p):
     d = {}
     for line in open(p):
