@@ -39,8 +39,9 @@ esac
 
 # judge NAME: judge the console log of the boot NAME (parse-log.py) into
 # its verdict, build/logs/NAME.verdict; fails when the boot failed.
+# Further arguments go to parse-log.py (such as --expect LINE).
 judge() {
-	python3 "$TOP/scripts/parse-log.py" "$LOGS/$1.log" --name "$1" "${args[@]}" >"$LOGS/$1.verdict"
+	python3 "$TOP/scripts/parse-log.py" "$LOGS/$1.log" --name "$1" "${args[@]}" "${@:2}" >"$LOGS/$1.verdict"
 }
 
 "$TOP/scripts/build-kernel.sh" $base "$target"
@@ -117,6 +118,7 @@ cat "$verdict"
 # The same kernel booted again with other options, judged the same way
 # (see guest_extra_boots); a failure there fails the target too.
 for tag in $(guest_extra_boots $kind "$target"); do
+	expect=()
 	case $tag in
 	# Memory allocation profiling off: /proc/allocations says so and
 	# counts nothing.
@@ -134,12 +136,14 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# vm.mem_profiling=0 and back at each SLUB entry point (KUnit
 	# alloc_tag.test_paused): pausing ends the debug checks for
 	# untagged memory until the next boot, so it runs alone.
+	# Its four cases must have run, not skipped.
 	paused) extra=(--append "alloc_tag_test.pause=1 kunit.filter_glob=alloc_tag.test_paused"
-		--tests none) ;;
+		--tests none)
+		expect=(--expect '# test_paused: pass:4 fail:0 skip:0 total:4') ;;
 	esac
 	phase "$name-$tag: the same kernel again, ${extra[*]}"
 	GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" $base "${extra[@]}" ${files[@]+"${files[@]}"} "$target"
-	judge "$name-$tag" || rc=1
+	judge "$name-$tag" ${expect[@]+"${expect[@]}"} || rc=1
 	cat "$LOGS/$name-$tag.verdict"
 done
 exit $rc
