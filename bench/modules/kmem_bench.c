@@ -167,16 +167,27 @@ static u64 bench_counters(bool percpu)
 }
 
 #ifdef CONFIG_MEM_ALLOC_PROFILING_CONTEXT
-#include <linux/alloc_tag.h>
+#include <linux/umh.h>
 
-/* Turn capture on or off at @func's allocation site in this module. */
+/*
+ * Turn capture on or off at @func's allocation site in this module, as a
+ * user does: a shell writes the command to debugfs' allocations.ctx (the
+ * guest's init mounts debugfs; the module's tags exist during its init).
+ */
 static bool ctx_capture(const char *func, bool on)
 {
-	char cmd[80];
+	static char *envp[] = { "PATH=/bin:/sbin", NULL };
+	char cmd[160];
+	char *argv[] = { "/bin/sh", "-c", cmd, NULL };
+	int ret;
 
-	snprintf(cmd, sizeof(cmd), "module %s func %s %s", KBUILD_MODNAME,
-		 func, on ? "enable" : "disable");
-	return !alloc_ctx_command(cmd);
+	snprintf(cmd, sizeof(cmd),
+		 "echo module %s func %s %s >/sys/kernel/debug/allocations.ctx",
+		 KBUILD_MODNAME, func, on ? "enable" : "disable");
+	ret = call_usermodehelper(argv[0], argv, envp, UMH_WAIT_PROC);
+	if (ret)
+		pr_err("%s: %d\n", cmd, ret);
+	return !ret;
 }
 
 static void bench_ctx_cases(void)
