@@ -12,7 +12,9 @@ shortlog, the diffstat, base-commit:).
                                     "PATCH v2", "RFC PATCH")
   cover-letter.py check FILE...     print a line for each cover letter
                                     without a real subject or text (a
-                                    placeholder, nothing written)
+                                    placeholder, nothing written), and for
+                                    each line of its prose (not indented)
+                                    longer than 75 columns
 
 The text ends where git's shortlog begins: author blocks ("Name (N):",
 then the subjects indented by two spaces) whose counts add up to the
@@ -26,6 +28,7 @@ import sys
 
 PLACEHOLDERS = ("*** SUBJECT HERE ***", "*** BLURB HERE ***",
                 "*** cover letter to be written ***")
+MAX_COLUMNS = 75
 AUTHOR = re.compile(r"^\S.* \((\d+)\):$")
 SUBJECT = re.compile(r"^\[(?P<prefix>[^\]]*?)(?:\s+(?P<n>\d+)/(?P<total>\d+))?\]\s*(?P<text>.*)$", re.S)
 
@@ -119,6 +122,12 @@ def main(argv):
                 problems.append("no subject")
             if not body.strip():
                 problems.append("no text before the shortlog")
+            # Prose wraps as a changelog does; indented lines (tables,
+            # examples of output) may be wider.
+            for n, line in enumerate(body.split("\n"), 1):
+                if len(line) > MAX_COLUMNS and not line[:1].isspace():
+                    problems.append(f"text line {n} has {len(line)} columns "
+                                    f"(at most {MAX_COLUMNS}): {line[:40]}...")
             for p in problems:
                 print(f"{path}: {p}")
             bad += bool(problems)
