@@ -175,11 +175,23 @@ po_stacks_tests() {
 	check "dd bs=1 output is well formed" well_formed /tmp/po-d.txt
 
 	# Migration: compaction moves tmpfs pages; their stacks keep their
-	# counts, and removing the file gives them all back.
+	# counts, and removing the file gives them all back.  Compaction
+	# moves movable pages from the bottom of a zone to free pages at its
+	# top, and the page allocator hands out the top first: a ballast file
+	# written first (a quarter of free memory) takes the top, the test
+	# file lands below it, and the ballast is removed before compacting,
+	# so that the file's pages have somewhere to go.
 	before=$(stack_pages shmem_write_begin)
+	ballast=$(awk '/^MemFree:/ { print int($2 / 16) }' /proc/meminfo)
+	dd if=/dev/zero of=/tmp/po-ballast bs=4096 count=$ballast 2>/dev/null
+	mid=$(stack_pages shmem_write_begin)
 	dd if=/dev/zero of=/tmp/po-file bs=4096 count=2048 2>/dev/null
 	filled=$(stack_pages shmem_write_begin)
-	check "a 2048-page tmpfs file: +2048 pages on shmem_write_begin stacks ($before -> $filled)" \
+	check "a 2048-page tmpfs file: +2048 pages on shmem_write_begin stacks ($mid -> $filled)" \
+		test $((filled - mid)) -eq 2048
+	rm /tmp/po-ballast
+	filled=$(stack_pages shmem_write_begin)
+	check "a $ballast-page ballast file removed: $before + 2048 pages left ($filled)" \
 		test $((filled - before)) -eq 2048
 	if [ -w /proc/sys/vm/compact_memory ]; then
 		m0=$(awk '/^pgmigrate_success/ { print $2 }' /proc/vmstat)
