@@ -102,6 +102,14 @@ open(path, "w", encoding="utf-8").write(s)
 EOF
 done
 check "cover-letter.py accepts the written ones" python3 "$top/scripts/cover-letter.py" check "$top"/patches/*-0000-cover-letter.patch
+# Prose wider than 75 columns is refused; an indented line (a table) may be.
+long=$(printf 'word %.0s' $(seq 16))
+sed "s/^Text of 1-stackdepot, café\.\$/&\n$long/" "$top/patches/1-stackdepot-0000-cover-letter.patch" >"$work/wide.patch"
+sed "s/^Text of 1-stackdepot, café\.\$/&\n  $long/" "$top/patches/1-stackdepot-0000-cover-letter.patch" >"$work/table.patch"
+check "cover-letter.py refuses a prose line of 80 columns" \
+	fails python3 "$top/scripts/cover-letter.py" check "$work/wide.patch"
+check "... and says so" has 'text line 2 has 80 columns (at most 75)' "$work/last"
+check "... but takes it indented" python3 "$top/scripts/cover-letter.py" check "$work/table.patch"
 cp -r "$top/patches" "$work/written"
 check "export.sh again" "$top/scripts/export.sh"
 check "... keeps the texts" diff <(python3 "$top/scripts/cover-letter.py" description "$work/written/1-stackdepot-0000-cover-letter.patch") \
