@@ -56,7 +56,7 @@ for m in "${modes[@]}"; do
 		for kind in patched statsonly; do
 			"$TOP/scripts/build-kernel.sh" --kind $kind "$target"
 			mod=$BUILD/out/modules-$(kind_name $kind "$target")
-			build_modules $kind "$target" "$TOP/tests/modules" "$mod"
+			build_modules $kind "$target" "$GUEST_MODULES" "$mod"
 			GUEST_TAG=bench "$TOP/scripts/run-guest.sh" --kind $kind --mode bench-kasan \
 				--file "$mod/kasan_ring_test.ko:/lib/modules/kasan_ring_test.ko" \
 				--append "kmemobs.bench_rounds=$ROUNDS kmemobs.bench_pairs=$PAIRS" "$target"

@@ -56,7 +56,15 @@ MK+=(KCPPFLAGS="-fmacro-prefix-map=$(realpath -m --relative-to="$out" "$tree")/=
 
 # Re-generate the config when it is missing or a fragment changed.
 frag_files=()
-for f in $FRAGS; do frag_files+=("$TOP/configs/$f.config"); done
+# A line's own fragment (mainline/configs/ for 7.3) before the common
+# one of the same name in configs/.
+for f in $FRAGS; do
+	if [ -f "$CONFIGS/$f.config" ]; then
+		frag_files+=("$CONFIGS/$f.config")
+	else
+		frag_files+=("$TOP/configs/$f.config")
+	fi
+done
 # A bisect tree moves from commit to commit: its symbols come and go with
 # the series' Kconfig files, so the config is made again when they change
 # (else an option the series adds later would stay at its default).

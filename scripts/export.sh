@@ -84,7 +84,7 @@ mkdir "$tmp/out"
 prev=base
 for i in "${!names[@]}"; do
 	name=${names[$i]}
-	old=$TOP/patches/$name-0000-cover-letter.patch
+	old=$PATCHES/$name-0000-cover-letter.patch
 	if [ -f "$old" ]; then
 		desc=$(python3 "$TOP/scripts/cover-letter.py" description "$old") ||
 			die "cannot read the subject and text of ${old#"$TOP"/}"
@@ -118,16 +118,16 @@ while IFS= read -r f; do
 		echo "export: warning: ${f#"$TOP"/} belongs to no posting now: its text is dropped (git show HEAD:${f#"$TOP"/} has it)" >&2
 done < <(patch_files)
 
-mkdir -p "$TOP/patches"
-rm -f "$TOP"/patches/*.patch
-mv "$tmp"/out/*.patch "$TOP/patches/"
+mkdir -p "$PATCHES"
+rm -f "$PATCHES"/*.patch
+mv "$tmp"/out/*.patch "$PATCHES/"
 echo "$SRC_PKG $(git tag -l --format='%(contents:subject)' base | sed "s/^$SRC_PKG //")" \
-	>"$TOP/patches/BASE"
+	>"$PATCHES/BASE"
 # The tree now is what patches/ holds (see tree.sh --sync).
 for m in "${moves[@]}"; do
 	git tag -f "${m% *}" "${m#* }" >/dev/null
 done
 git tag -f series-applied >/dev/null
 git config kmemobs.patches "$(patches_stamp)"
-echo "export: $n patches in ${#names[@]} postings in patches/ (base: $(cat "$TOP/patches/BASE"))"
-git -C "$TOP" status --short patches/ 2>/dev/null || true
+echo "export: $n patches in ${#names[@]} postings in ${PATCHES#"$TOP"/}/ (base: $(cat "$PATCHES/BASE"))"
+git -C "$TOP" status --short "$PATCHES/" 2>/dev/null || true

@@ -16,7 +16,7 @@ target_env "$target"
 case $ARCH in
 # um: the x86_64 host's own binaries run in a UML guest.
 x86_64 | um) bb=/bin/busybox ;;
-arm64) bb=$BUILD/host/busybox-arm64 ;;
+arm64) bb=$TOP/build/host/busybox-arm64 ;;
 esac
 [ -x "$bb" ] || die "$bb missing: run scripts/install-deps.sh"
 gen=$BUILD/host/gen_init_cpio
@@ -71,10 +71,16 @@ trap 'rm -f "$list"' EXIT
 	echo "file /bin/busybox $bb 755 0 0"
 	echo "slink /bin/sh busybox 777 0 0"
 	echo "file /init $TOP/tests/init 755 0 0"
+	# The line's own scripts (mainline/tests/*.sh for 7.3: its demo)
+	# in place of the common ones of the same name.
 	for f in "$TOP"/tests/*.sh; do
+		[ -f "$LINE_DIR/tests/${f##*/}" ] && f=$LINE_DIR/tests/${f##*/}
 		echo "file /tests/${f##*/} $f 644 0 0"
 	done
-	for f in "$TOP"/tests/guest/*.sh; do
+	[ "$LINE_DIR" = "$TOP" ] || for f in "$LINE_DIR"/tests/*.sh; do
+		[ -f "$TOP/tests/${f##*/}" ] || echo "file /tests/${f##*/} $f 644 0 0"
+	done
+	for f in "$GUEST_TESTS"/*.sh; do
 		echo "file /tests/guest/${f##*/} $f 644 0 0"
 	done
 	for f in "$TOP"/bench/guest/*.sh; do

@@ -13,6 +13,10 @@
 #           unpacked under build/host/ (nothing is installed for arm64)
 #   clang   clang, lld and llvm (the KMSAN build of make check)
 #   gdb     GDB (the gdb step of make check-wide)
+#   mainline  the base of the 7.3 line: Debian's linux-source-7.3 from
+#           trixie-backports, downloaded with a private package list (the
+#           machine's apt sources are not changed) and unpacked under
+#           build/host/linux-source-7.3/ (nothing is installed)
 #
 # It runs as root or through sudo.  KMEMOBS_NO_INSTALL=1 skips it (for a
 # machine set up by hand, or not Debian 12).
@@ -48,7 +52,7 @@ if [ "$(id -u)" != 0 ]; then
 	SUDO=sudo
 fi
 
-pkgs=() arm64= need_qemu_arm=
+pkgs=() arm64= need_qemu_arm= mainline=
 for what in "$@"; do
 	case $what in
 	x86_64) pkgs+=(linux-source-6.1 build-essential bc flex bison libelf-dev libssl-dev
@@ -57,7 +61,8 @@ for what in "$@"; do
 	arm64) pkgs+=(gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu); arm64=1 ;;
 	clang) pkgs+=(clang lld llvm) ;;
 	gdb) pkgs+=(gdb) ;;
-	*) die "unknown '$what' (x86_64, arm64, clang or gdb)" ;;
+	mainline) mainline=1 ;;
+	*) die "unknown '$what' (x86_64, arm64, clang, gdb or mainline)" ;;
 	esac
 done
 
@@ -171,6 +176,15 @@ if [ -n "$arm64" ] && [ ! -x "$bb64" ]; then
 	    "(downloaded with a private package list; no foreign architecture is added)"
 	plan=1
 fi
+# The mainline base: its package is trixie's (backports), a suite this
+# Debian 12 machine has no source for.
+SRC73=linux-source-7.3 SRC73_SUITE=trixie-backports
+src73=$top/build/host/$SRC73
+if [ -n "$mainline" ] && [ ! -f "$src73/usr/src/$SRC73.tar.xz" ]; then
+	say "will unpack Debian's $SRC73 ($SRC73_SUITE) into ${src73#"$top"/}" \
+	    "(downloaded with a private package list; no apt source is added)"
+	plan=1
+fi
 if [ $plan = 0 ]; then
 	say "everything needed for '$*' is present"
 	exit 0
@@ -223,5 +237,31 @@ if [ -n "$arm64" ] && [ ! -x "$bb64" ]; then
 	mkdir -p "$(dirname "$bb64")"
 	cp "$tmp/x/bin/busybox" "$bb64"
 	say "unpacked the arm64 busybox to ${bb64#"$top"/}"
+fi
+# linux-source-7.3: a private list of the archive's trixie-backports
+# suite (the archive's location and key from the machine's bookworm
+# source), downloaded and unpacked, never installed.
+if [ -n "$mainline" ] && [ ! -f "$src73/usr/src/$SRC73.tar.xz" ]; then
+	IFS=$'\t' read -r uri key from < <(archive_of) || true
+	[ -n "${uri:-}" ] || die "no configured apt source for bookworm/main says where the" \
+		"Debian archive is, to fetch $SRC73 from $SRC73_SUITE"
+	[ -n "${key:-}" ] || key=/usr/share/keyrings/debian-archive-keyring.gpg
+	t73=$(mktemp -d)
+	mkdir -p "$t73/lists/partial" "$t73/cache/archives/partial" "$t73/parts"
+	chmod -R a+rwx "$t73"
+	printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: %s\n' \
+		"$uri" "$SRC73_SUITE" "$key" >"$t73/parts/mainline.sources"
+	apt73=(apt-get -q -o Dir::State::Lists="$t73/lists" -o Dir::Cache="$t73/cache"
+	       -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$t73/parts"
+	       -o Debug::NoLocking=1)
+	say "downloading $SRC73 from $SRC73_SUITE ($uri)"
+	run "${apt73[@]}" update
+	(cd "$t73" && run "${apt73[@]}" download "$SRC73")
+	rm -rf "$src73"
+	mkdir -p "$src73"
+	dpkg-deb -x "$t73"/"$SRC73"_*_all.deb "$src73"
+	dpkg-deb -f "$t73"/"$SRC73"_*_all.deb Version >"$top/build/host/$SRC73.version"
+	rm -rf "$t73"
+	say "unpacked $SRC73 $(cat "$top/build/host/$SRC73.version") to ${src73#"$top"/}"
 fi
 say "done"

@@ -21,7 +21,7 @@ export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
 phase "kunit.py run on ARCH=um ($kind), log in ${log#"$TOP"/}"
 rc=0
 (cd "$tree" && python3 tools/testing/kunit/kunit.py run \
-	--kunitconfig="$TOP/configs/kunit/series.kunitconfig" \
+	--kunitconfig="$CONFIGS/kunit/series.kunitconfig" \
 	--build_dir="$out" --jobs="$(nproc)" --timeout=600 \
 	--make_options CC="ccache gcc" \
 	--kernel_args stack_depot_max_size=8M "$@") >"$log" 2>&1 || rc=$?

@@ -2,13 +2,46 @@
 # shellcheck shell=bash
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=$TOP/build
+
+# The two lines of postings, each on its own base (KMEMOBS_LINE picks one;
+# the scripts default to 6.1):
+#   6.1  Debian's linux-source-6.1 (installed, /usr/src): patches/,
+#        configs/, tests/guest/, tests/modules/; built in build/
+#   7.3  Debian's linux-source-7.3 (mainline; unpacked from trixie-backports
+#        by install-deps.sh mainline into build/host/, nothing installed):
+#        mainline/patches/, mainline/configs/, mainline/tests/guest/,
+#        mainline/tests/modules/; built in build/7.3/
+# Every path below follows the line; a script that serves both needs no
+# other change.
+LINE=${KMEMOBS_LINE:-6.1}
+case $LINE in
+6.1)
+	LINE_DIR=$TOP
+	BUILD=$TOP/build
+	SRC_PKG=linux-source-6.1
+	DEFAULT_TARBALL=/usr/src/linux-source-6.1.tar.xz
+	;;
+7.3)
+	LINE_DIR=$TOP/mainline
+	BUILD=$TOP/build/7.3
+	SRC_PKG=linux-source-7.3
+	DEFAULT_TARBALL=$TOP/build/host/linux-source-7.3/usr/src/linux-source-7.3.tar.xz
+	;;
+*)
+	echo "error: KMEMOBS_LINE=$LINE: the lines are 6.1 and 7.3" >&2
+	exit 1
+	;;
+esac
+export KMEMOBS_LINE=$LINE
+PATCHES=$LINE_DIR/patches
+CONFIGS=$LINE_DIR/configs
+GUEST_TESTS=$LINE_DIR/tests/guest
+GUEST_MODULES=$LINE_DIR/tests/modules
 TREE=$BUILD/linux
 LOGS=$BUILD/logs
 # KMEMOBS_SRC_TARBALL and KMEMOBS_SRC_VERSION stand in for the package
 # in tests/postings/run.sh, which makes trees from a tarball of its own.
-SRC_TARBALL=${KMEMOBS_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-SRC_PKG=linux-source-6.1
+SRC_TARBALL=${KMEMOBS_SRC_TARBALL:-$DEFAULT_TARBALL}
 mkdir -p "$LOGS"
 
 # The series in patches/ is a sequence of postings, each one git
@@ -24,10 +57,10 @@ mkdir -p "$LOGS"
 POSTING_RE='[0-9]+-[a-z0-9_]+'
 POSTING_FILE_RE="^($POSTING_RE)-([0-9]{4})-(.+)\.patch\$"
 
-# patch_files: patches/*.patch in applying order, one path a line.
+# patch_files: $PATCHES/*.patch in applying order, one path a line.
 patch_files() {
 	local f
-	for f in "$TOP"/patches/*.patch; do
+	for f in "$PATCHES"/*.patch; do
 		if [ -e "$f" ]; then printf '%s\n' "$f"; fi
 	done | LC_ALL=C sort
 }
@@ -199,8 +232,11 @@ die() {
 pkg_version() {
 	if [ -n "${KMEMOBS_SRC_VERSION:-}" ]; then
 		echo "$KMEMOBS_SRC_VERSION"
-	else
+	elif [ "$LINE" = 6.1 ]; then
 		dpkg-query -W -f='${Version}' "$SRC_PKG" 2>/dev/null
+	else
+		# Unpacked, not installed: install-deps.sh wrote its version.
+		cat "$TOP/build/host/$SRC_PKG.version" 2>/dev/null
 	fi
 }
 
@@ -260,7 +296,7 @@ build_modules() {
 #   paused  the KUnit case that pauses profiling (alloc_tag.test_paused)
 #           only, no guest suite
 guest_extra_boots() {
-	if [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
+	if [ "$LINE" = 6.1 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
 		echo nomem hugetlb failinit paused
 	fi
 }

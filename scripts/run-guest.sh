@@ -58,17 +58,23 @@ arm64-*)
 esac
 # kasan=on: the switch of hardware tags (software tags have none).
 case $target in arm64-mte*) cmdline="$cmdline kasan=on" ;; esac
-case $target in x86_64 | x86_64-defconfig | x86_64-slab | x86_64-kasan | x86_64-demo) cmdline="$cmdline page_owner=on" ;; esac
+if [ "$LINE" = 7.3 ]; then
+	# Every guest of the 7.3 line runs page_owner (its stacks are
+	# counted through the depot's reference counts).
+	cmdline="$cmdline page_owner=on"
+else
+	case $target in x86_64 | x86_64-defconfig | x86_64-slab | x86_64-kasan | x86_64-demo) cmdline="$cmdline page_owner=on" ;; esac
+fi
 # A CMA area (configs/alloc-profiling.config): its pages enter the page
 # allocator after boot, which profiling's DEBUG checks must accept.
-case $target in x86_64 | x86_64-slab | x86_64-kasan) cmdline="$cmdline cma=16M" ;; esac
+[ "$LINE" = 6.1 ] && case $target in x86_64 | x86_64-slab | x86_64-kasan) cmdline="$cmdline cma=16M" ;; esac
 # A depot cap the stackdepot KUnit suite can fill (its cap case skips above
 # 32M), after a bogus value the guest test expects to see rejected.
-[ "$target" = x86_64 ] && [ "$mode" = test ] &&
+[ "$LINE" = 6.1 ] && [ "$target" = x86_64 ] && [ "$mode" = test ] &&
 	cmdline="$cmdline stack_depot_max_size=16Q stack_depot_max_size=16M"
 # The failslab mark on the xarray nodes' cache (read-only at run time):
 # tests/guest/50-alloc-profiling.sh fails them for one task.
-[ "$target" = x86_64 ] && [ "$mode" = test ] &&
+[ "$LINE" = 6.1 ] && [ "$target" = x86_64 ] && [ "$mode" = test ] &&
 	cmdline="$cmdline slub_debug=A,radix_tree_node"
 cmdline="$cmdline$append"
 

@@ -3,6 +3,12 @@
 # for the targets that build what users build) and the boot image.
 # shellcheck shell=bash
 
+# The 7.3 line has targets of its own (mainline/targets.sh).
+if [ "${LINE:-6.1}" = 7.3 ]; then
+	. "$TOP/mainline/targets.sh"
+	return
+fi
+
 TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs

@@ -48,7 +48,8 @@ judge() {
 # The guest tests' own modules (tests/modules), in /lib/modules.
 files=()
 mod=$BUILD/out/modules-$(kind_name $kind "$target")
-build_modules $kind "$target" "$TOP/tests/modules" "$mod"
+compgen -G "$GUEST_MODULES/*.c" >/dev/null &&
+	build_modules $kind "$target" "$GUEST_MODULES" "$mod"
 for ko in "$mod"/*.ko; do
 	[ -e "$ko" ] && files+=(--file "$ko:/lib/modules/${ko##*/}")
 done

@@ -35,7 +35,7 @@ mapfile -t files < <(patch_files)
 problems=$(layout_problems --order)
 [ -z "$problems" ] || die "patches/ does not follow the postings layout (scripts/lib.sh):
 $problems"
-recorded=$(sed -n 's/^linux-source-6.1 //p' "$TOP/patches/BASE" 2>/dev/null || true)
+recorded=$(sed -n "s/^$SRC_PKG //p" "$PATCHES/BASE" 2>/dev/null || true)
 
 # ensure_baseline TREE: the baseline tree is a worktree of TREE at base.
 ensure_baseline() {

@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: GPL-2.0
+/* <linux/stackdepot.h> alone. */
+#include <linux/stackdepot.h>
