@@ -114,6 +114,25 @@ if [ $rc != 0 ] && pending=$(chance_failures "$verdict") && [ -n "$pending" ]; t
 		pending+=" "
 	done
 fi
+# Cases of the base itself that fail with this machine's compiler, on the
+# unpatched base as on the patched tree (make baseline shows it): counted
+# as skipped, each named, when they are a run's only failures.  On 7.3
+# with GCC 12 and software tags, kasan_strings expects a report from
+# strscpy() reading past a granule and gets none.
+BASE_FAILURES=
+[ "$LINE" = 7.3 ] && case $target in arm64-sw-tags*) BASE_FAILURES="kasan.kasan_strings" ;; esac
+if [ $rc != 0 ] && [ -n "$BASE_FAILURES" ] && ! grep -q 'FAIL:' "$verdict"; then
+	known=0
+	for c in $(sed -n 's/^  FAIL \([^ ]*\) .*/\1/p' "$verdict"); do
+		case " $BASE_FAILURES " in *" $c "*) known=$((known + 1)) ;; *) known=-1; break ;; esac
+	done
+	if [ "$known" -gt 0 ]; then
+		read -r p f s <"$BUILD/results/$name"
+		echo "$p $((f - known)) $((s + known))" >"$BUILD/results/$name"
+		echo "$name: the only failures are the base's own with this compiler ($BASE_FAILURES; see test-guest.sh): counted as skipped" >>"$verdict"
+		[ $((f - known)) = 0 ] && rc=0
+	fi
+fi
 cat "$verdict"
 
 # The same kernel booted again with other options, judged the same way
@@ -138,6 +157,8 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# alloc_tag.test_paused): pausing ends the debug checks for
 	# untagged memory until the next boot, so it runs alone.
 	# Its four cases must have run, not skipped.
+	# The 7.3 line's depot at a 1 MiB bound, filled by a module.
+	full) extra=(--append "stack_depot_max_size=1M kunit.filter_glob=none" --tests boot,depot-full) ;;
 	paused) extra=(--append "alloc_tag_test.pause=1 kunit.filter_glob=alloc_tag.test_paused"
 		--tests none)
 		expect=(--expect '# test_paused: pass:4 fail:0 skip:0 total:4') ;;

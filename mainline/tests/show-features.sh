@@ -10,6 +10,9 @@ section() {
 	echo "    look at: $2"
 }
 log() { dmesg | sed 's/^\[[ 0-9.]*\] //'; }
+# The kernel prints to the console from a thread of its own: let it finish
+# the KUnit case's report before this output starts.
+sleep 3
 
 section "kernel" "mainline 7.3 with the 7.3 line's postings, KASAN software tags, page_owner=on"
 uname -sr
