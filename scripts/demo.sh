@@ -8,7 +8,7 @@
 #
 # 7.3-arm64-sw-tags is the 7.3 line's guest: the KASAN software-tags
 # kernel of make check, booted for the one KUnit case its first posting
-# adds (a report printed while another CPU overwrites the stack ring),
+# adds (a report printed after its stack ring entries were overwritten),
 # shown by mainline/tests/show-features.sh; this script runs again with
 # KMEMOBS_LINE=7.3 for it.
 #
@@ -47,7 +47,7 @@ phase "base tree + series"
 for g in "${guests[@]}"; do
 	target=$g-demo extra=()
 	# The 7.3 line shows its test kernel, for one KUnit case.
-	[ "$LINE" = 6.1 ] || target=$g extra=(--append kunit.filter_glob=kasan.stack_ring_report_during_churn)
+	[ "$LINE" = 6.1 ] || target=$g extra=(--append kunit.filter_glob=kasan.stack_ring_report_keeps_stacks)
 	"$TOP/scripts/build-kernel.sh" "$target"
 	files=()
 	if [ "$g" = arm64-mte ]; then

@@ -41,7 +41,8 @@ esac
 # its verdict, build/logs/NAME.verdict; fails when the boot failed.
 # Further arguments go to parse-log.py (such as --expect LINE).
 judge() {
-	python3 "$TOP/scripts/parse-log.py" "$LOGS/$1.log" --name "$1" "${args[@]}" "${@:2}" >"$LOGS/$1.verdict"
+	python3 "$TOP/scripts/parse-log.py" "$LOGS/$1.log" --name "$1" --results "$BUILD/results" \
+		"${args[@]}" "${@:2}" >"$LOGS/$1.verdict"
 }
 
 "$TOP/scripts/build-kernel.sh" $base "$target"

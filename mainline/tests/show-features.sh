@@ -1,8 +1,8 @@
 #!/bin/sh
 # make demo, guest side, for the 7.3 line: the arm64 KASAN software-tags
 # kernel of make check, booted with only the KUnit case that reads a freed
-# object while another CPU overwrites the whole stack ring
-# (kunit.filter_glob=kasan.stack_ring_report_during_churn).  Each section
+# object and overwrites the whole stack ring before the report prints
+# (kunit.filter_glob=kasan.stack_ring_report_keeps_stacks).  Each section
 # has a title and a one-line "look at" caption.
 section() {
 	echo
@@ -19,12 +19,12 @@ uname -sr
 echo "CPUs online: $(cat /sys/devices/system/cpu/online)"
 log | grep -m 1 'KernelAddressSanitizer'
 
-section "KASAN: a report printed while CPU 1 overwrote all 32768 stack ring entries" \
+section "KASAN: a report printed after all 32768 stack ring entries were overwritten" \
 	"the alloc and free stacks are the freed object's own (stack_ring_victim_alloc, stack_ring_victim_free); unpatched 7.3 prints neither here and warns in depot_fetch_stack()"
-log | sed -n '/BUG: KASAN: .*stack_ring_report_during_churn/,/^The buggy address belongs/p' |
+log | sed -n '/BUG: KASAN: .*stack_ring_report_keeps_stacks/,/^The buggy address belongs/p' |
 	grep -v -e '^ *dump_stack' -e '^ *print_report' -e '^ *kasan_report' -e '^ *__hwasan' -e '^Hardware name' |
 	head -n 40
-log | grep -m 1 -E '(not )?ok [0-9]+ stack_ring_report_during_churn'
+log | grep -m 1 -E '(not )?ok [0-9]+ stack_ring_report_keeps_stacks'
 if log | grep -q 'WARNING:'; then
 	echo "kernel warnings:"
 	log | grep -A 3 'WARNING:'
