@@ -1,15 +1,17 @@
 #!/bin/bash
 # The stack depot's size on the 7.3 line against unpatched 7.3, under both
 # KASAN tag modes: boots the patched and the unpatched (baseline) guests of
-# arm64-sw-tags and arm64-mte, built from one config, and prints the
-# statistics that mainline/tests/guest/40-depot-bytes.sh logs after boot
-# and after its workload, with the bytes per refcounted record (544 on
+# arm64-sw-tags and arm64-mte, built from one config, with no KUnit suite
+# at boot (kunit.filter_glob=none: the suites differ between the two
+# kernels), and prints the statistics that
+# mainline/tests/guest/40-depot-bytes.sh logs after boot and after its
+# workload, with the bytes per refcounted record (544 on
 # unpatched 7.3 with 64 frames: every refcounted record takes a whole
 # slot, as lib/stackdepot.c sizes it there).
 #
 #   mainline/bench/depot-bytes.sh [--no-boot] [TARGET...]
 #       --no-boot: read the last logs instead of booting again
-# Logs: build/7.3/logs/guest-{,baseline-}TARGET.log.
+# Logs: build/7.3/logs/guest-{,baseline-}TARGET-nokunit.log.
 set -euo pipefail
 export KMEMOBS_LINE=7.3
 . "$(dirname "$0")/../../scripts/lib.sh"
@@ -23,11 +25,13 @@ SLOT=$((32 + 64 * 8))
 
 for t in "${targets[@]}"; do
 	for kind in baseline patched; do
-		log=$LOGS/guest-$(kind_name $kind "$t").log
+		log=$LOGS/guest-$(kind_name $kind "$t")-nokunit.log
 		if [ -n "$boot" ]; then
 			b=
 			[ $kind = baseline ] && b=--baseline
-			"$TOP/scripts/test-guest.sh" $b "$t" >/dev/null || true
+			"$TOP/scripts/build-kernel.sh" $b "$t"
+			GUEST_TAG=nokunit "$TOP/scripts/run-guest.sh" $b --append kunit.filter_glob=none \
+				--tests depot-bytes "$t" >/dev/null || true
 		fi
 		for when in "after boot" "after churn"; do
 			line=$(grep -a "# depot $when:" "$log" | tail -n 1)
