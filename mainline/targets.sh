@@ -8,18 +8,9 @@
 
 TARGETS="x86_64 arm64-sw-tags arm64-mte x86_64-defconfig arm64-defconfig"
 
+# target_env TARGET: as in scripts/targets.sh (target_arch_env there).
 target_env() {
-	LLVM= BASECONF=tinyconfig W1=
-	case $1 in
-	x86_64*)
-		ARCH=x86_64 CROSS= IMAGE=arch/x86/boot/bzImage
-		FRAGS="base x86_64"
-		;;
-	arm64*)
-		ARCH=arm64 CROSS=aarch64-linux-gnu- IMAGE=arch/arm64/boot/Image
-		FRAGS="base arm64"
-		;;
-	esac
+	target_arch_env "$1"
 	case $1 in
 	# The x86_64 guest of make check: lockdep, page_owner (which counts
 	# its stacks through the depot's refcount) and the depot's KUnit

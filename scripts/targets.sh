@@ -3,6 +3,27 @@
 # for the targets that build what users build) and the boot image.
 # shellcheck shell=bash
 
+# target_arch_env TARGET: what the name's prefix says, on both lines: ARCH,
+# CROSS, IMAGE, the first fragments (base and the architecture's), and the
+# defaults of LLVM, BASECONF and W1.
+target_arch_env() {
+	LLVM= BASECONF=tinyconfig W1=
+	case $1 in
+	x86_64*)
+		ARCH=x86_64 CROSS= IMAGE=arch/x86/boot/bzImage
+		FRAGS="base x86_64"
+		;;
+	arm64*)
+		ARCH=arm64 CROSS=aarch64-linux-gnu- IMAGE=arch/arm64/boot/Image
+		FRAGS="base arm64"
+		;;
+	um*)
+		ARCH=um CROSS= IMAGE=linux
+		FRAGS=
+		;;
+	esac
+}
+
 # The 7.3 line has targets of its own (mainline/targets.sh).
 if [ "${LINE:-6.1}" = 7.3 ]; then
 	. "$TOP/mainline/targets.sh"
@@ -22,21 +43,7 @@ TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_6
 # kernel's).  The architecture follows from the name's
 # prefix; each target adds its own fragments.
 target_env() {
-	LLVM= BASECONF=tinyconfig W1=
-	case $1 in
-	x86_64*)
-		ARCH=x86_64 CROSS= IMAGE=arch/x86/boot/bzImage
-		FRAGS="base x86_64"
-		;;
-	arm64*)
-		ARCH=arm64 CROSS=aarch64-linux-gnu- IMAGE=arch/arm64/boot/Image
-		FRAGS="base arm64"
-		;;
-	um*)
-		ARCH=um CROSS= IMAGE=linux
-		FRAGS=
-		;;
-	esac
+	target_arch_env "$1"
 	case $1 in
 	# The guest of make check.
 	x86_64) FRAGS="$FRAGS debug page_owner page_owner-test stackdepot-test alloc-profiling" W1=1 ;;
