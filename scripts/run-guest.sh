@@ -59,12 +59,13 @@ esac
 # kasan=on: the switch of hardware tags (software tags have none).
 case $target in arm64-mte*) cmdline="$cmdline kasan=on" ;; esac
 if [ "$LINE" = 7.3 ]; then
-	# Every guest of the 7.3 line runs page_owner (its stacks are
+	# Every test guest of the 7.3 line runs page_owner (its stacks are
 	# counted through the depot's reference counts) and writes its
 	# output to the kernel log (tests/init: kmemobs.kmsg); the x86_64 one
 	# has a bogus depot bound that tests/guest/20-stackdepot.sh expects
-	# to see refused.
-	cmdline="$cmdline page_owner=on"
+	# to see refused.  Benchmarks (make bench's 7.3 peer) measure the
+	# allocators without it, as on the 6.1 line.
+	[ "$mode" = bench ] || cmdline="$cmdline page_owner=on"
 	[ "$mode" = test ] && cmdline="$cmdline printk.devkmsg=on kmemobs.kmsg"
 	[ "$target" = x86_64 ] && [ "$mode" = test ] && cmdline="$cmdline stack_depot_max_size=16Q"
 else
