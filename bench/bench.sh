@@ -41,6 +41,19 @@
 #                the same loops with capture on at their call site, held
 #                against the same case with capture off
 #
+#   mainline     the 7.3 peer: mainline's own allocation profiling on the
+#                same harness.  Unpatched 7.3 (Debian's linux-source-7.3)
+#                built from the same fragments as x86_64-bench-prof
+#                (mainline/targets.sh: x86_64-bench without profiling,
+#                x86_64-bench-prof with it), the same kmem_bench module
+#                built against each, booted in each round as: 7.3 (no
+#                profiling), on (its default: pages' tags in page_ext),
+#                compressed (sysctl.vm.mem_profiling=1,compressed: tags in
+#                the page flags) and off (sysctl.vm.mem_profiling=0).
+#                With the profiling variant in the same run, a table puts
+#                both lines side by side, as ratios to each line's base
+#                and as instructions added per pair
+#
 #   workload     user-space work instead of a loop in a module
 #                (bench/guest/workload.c: fork + exec, a tmpfs file cycle,
 #                pipe messages, anonymous memory, a stat walk), guest
@@ -93,7 +106,8 @@ declare -A VARIANTS=([default]="" [page_owner]="page_owner=on"
 		    [frames32]="kmemobs.bench_only=bytes-per-"
 		    [profiling]="kmemobs.bench_only=kmalloc,pgalloc"
 		    [nomem_profiling]="kmemobs.bench_only=kmalloc,pgalloc nomem_profiling"
-		    [unwind]="kmemobs.bench_only=unwind-")
+		    [unwind]="kmemobs.bench_only=unwind-"
+		    [mainline]="kmemobs.bench_only=kmalloc,pgalloc")
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(default page_owner smp2 frames32 profiling nomem_profiling unwind workload uml)
 uml= wl=
@@ -107,6 +121,10 @@ for v in "${variants[@]}"; do
 	case $v in uml | workload) ;; *) qvariants+=("$v") ;; esac
 done
 variants=(${qvariants[@]+"${qvariants[@]}"})
+ml=
+for v in ${variants[@]+"${variants[@]}"}; do
+	[ "$v" = mainline ] && ml=1
+done
 out=$BUILD/bench
 mkdir -p "$out"
 
@@ -122,7 +140,7 @@ for v in "${variants[@]}"; do
 		kts+=(patched:x86_64-bench-prof baseline:x86_64-bench-prof) ;;
 	# No baseline: the unpatched kernel has no deferred unwinding.
 	unwind) kts+=(patched:x86_64-bench-prof) ;;
-	uml) ;;
+	uml | mainline) ;;
 	*) kts+=(patched:$target baseline:$target) ;;
 	esac
 done
@@ -137,6 +155,21 @@ for kt in $(printf '%s\n' ${kts[@]+"${kts[@]}"} | awk '!seen[$0]++'); do
 	[ $t = $target ] || mod=$out/mod-$k-$t
 	build_modules $k $t "$TOP/bench/modules" "$mod"
 done
+# The 7.3 peer: unpatched 7.3, its kernels and modules under build/7.3/.
+# ml73 CMD...: CMD with the scripts of the 7.3 line.
+ml73() { KMEMOBS_LINE=7.3 "$@"; }
+if [ -n "$ml" ]; then
+	ml73 "$TOP/scripts/install-deps.sh" mainline
+	ml73 "$TOP/scripts/tree.sh" --sync
+	for t in x86_64-bench x86_64-bench-prof; do
+		ml73 "$TOP/scripts/build-kernel.sh" --baseline $t
+		(
+			export KMEMOBS_LINE=7.3
+			. "$TOP/scripts/lib.sh"
+			build_modules baseline $t "$TOP/bench/modules" "$out/mod-7.3-$t"
+		)
+	done
+fi
 # The workload variant's other kernels: no modules.
 if [ -n "$wl" ]; then
 	"$TOP/scripts/build-kernel.sh" x86_64-bench-prof-pext
@@ -164,6 +197,38 @@ for v in ${variants[@]+"${variants[@]}"}; do
 	# Deferred unwinding has no baseline: the unpatched kernel lacks it.
 	kinds="patched baseline"
 	[ "$v" = unwind ] && kinds=patched
+	# The 7.3 peer: four boots of unpatched 7.3 a round.
+	if [ "$v" = mainline ]; then
+		for r in $(seq 1 "$rounds"); do
+			for run in 7.3:x86_64-bench: on:x86_64-bench-prof: \
+				compressed:x86_64-bench-prof:sysctl.vm.mem_profiling=1,compressed \
+				off:x86_64-bench-prof:sysctl.vm.mem_profiling=0; do
+				IFS=: read -r what t extra <<<"$run"
+				tag=bench-$v-$what-$r
+				mod=$out/mod-7.3-$t
+				KMEMOBS_LINE=7.3 GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" --baseline --mode bench "${vmv[@]}" \
+					--append "kmemobs.bench_ops=$OPS ${VARIANTS[$v]} $extra" \
+					--file "$mod/kmem_bench.ko:/lib/modules/kmem_bench.ko" $t >/dev/null
+				log=$BUILD/7.3/logs/guest-$(kind_name baseline $t)-$tag.log
+				n=$(grep -caE 'kmem_bench: case=' "$log" || true)
+				[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
+				grep -aq 'did not complete' "$log" && { tail -n 30 "$log"; die "a benchmark module failed in $log"; }
+				# Each boot measured the mode it asked for: 7.3
+				# turns profiling off with an error when the page
+				# flags cannot hold a tag's index.
+				want=1
+				case $what in 7.3) want= ;; off) want=0 ;; esac
+				grep -aq 'profiling is disabled' "$log" &&
+					{ grep -a 'profiling is disabled' "$log"; die "7.3 $what: profiling was turned off ($log)"; }
+				got=$(sed -nE 's/.*run-benchmarks: vm.mem_profiling=([0-9a-z]*).*/\1/p' "$log" | head -n 1)
+				[ "$got" = "$want" ] || die "7.3 $what: vm.mem_profiling is '$got', not '$want' ($log)"
+				sed -nE "s/.*kmem_bench: case=([^ ]*) .*ns_per_op=([0-9.]*).*/$v $what $r \1 \2/p" \
+					"$log" >>"$samples"
+				phase "variant $v round $r/$rounds 7.3 $what: $n cases"
+			done
+		done
+		continue
+	fi
 	for r in $(seq 1 "$rounds"); do
 		for k in $kinds; do
 			base= t=$ptarget mod=$out/mod-$k
@@ -233,6 +298,41 @@ for v, case in order:
     lines.append(f'{v:<11} {case:<18} {mp:9.1f} {mb:9.1f} {mp / mb:6.3f} '
                  f'{sp:7.1f}% {sb:7.1f}%')
 lines += notes
+# The 7.3 peer: unpatched 7.3 without profiling, on, compressed, off.
+ml = [case for v, case in order if v == 'mainline' and data[('mainline', case, '7.3')]]
+if ml:
+    med = {k: statistics.median(v) for k, v in data.items() if v}
+    lines.append(f'7.3 peer (variant mainline: unpatched 7.3 from the same fragments, '
+                 f'{unit}, median of rounds; ratio to 7.3 without profiling)')
+    lines.append(f'{"case":<12} {"7.3":>9} {"on":>9} {"ratio":>6} {"compr":>9} '
+                 f'{"ratio":>6} {"off":>9} {"ratio":>6}')
+    for case in ml:
+        b = med[('mainline', case, '7.3')]
+        row = f'{case:<12} {b:9.1f}'
+        for w in ('on', 'compressed', 'off'):
+            x = med.get(('mainline', case, w))
+            row += f' {x:9.1f} {x / b:6.3f}' if x else f' {"-":>9} {"-":>6}'
+        lines.append(row)
+    lines.append('on: 7.3\'s default (pages\' tags in page_ext); compr: '
+                 'sysctl.vm.mem_profiling=1,compressed (tags in the page flags); '
+                 'off: sysctl.vm.mem_profiling=0')
+    # Side by side with the 6.1 line, when the profiling variant ran.
+    both = [c for c in ml if data[('profiling', c, 'patched')] and data[('profiling', c, 'baseline')]]
+    if both:
+        lines.append('profiling on, both lines (instructions added per pair over '
+                     'each line\'s own base; "x": 7.3 on adds this many times '
+                     'the 6.1 line\'s)')
+        lines.append(f'{"case":<12} {"6.1":>8} {"6.1 line":>17} {"7.3":>8} '
+                     f'{"7.3 on":>17} {"7.3 compr":>17} {"x":>5}')
+        for case in both:
+            b61, p61 = med[('profiling', case, 'baseline')], med[('profiling', case, 'patched')]
+            b73, on73 = med[('mainline', case, '7.3')], med[('mainline', case, 'on')]
+            c73 = med.get(('mainline', case, 'compressed'), 0)
+            add61, add73 = p61 - b61, on73 - b73
+            cell = lambda x, b: f'{x:7.1f} {x / b:5.3f} {x - b:+4.0f}' if x else f'{"-":>17}'
+            times = f'{add73 / add61:5.1f}' if add61 > 0 else f'{"-":>5}'
+            lines.append(f'{case:<12} {b61:8.1f} {cell(p61, b61)} {b73:8.1f} '
+                         f'{cell(on73, b73)} {cell(c73, b73)} {times}')
 if unwind:
     lines.append(f'deferred unwinding (patched kernel only, {unit}):')
     for case in ('unwind-request-first', 'unwind-request'):

@@ -6,7 +6,8 @@
 # page_owner, debug).
 # shellcheck shell=bash
 
-TARGETS="x86_64 arm64-sw-tags arm64-mte x86_64-defconfig arm64-defconfig"
+TARGETS="x86_64 arm64-sw-tags arm64-mte x86_64-defconfig arm64-defconfig x86_64-bench
+	x86_64-bench-prof"
 
 # target_env TARGET: as in scripts/targets.sh (target_arch_env there).
 target_env() {
@@ -25,6 +26,11 @@ target_env() {
 	# options.
 	x86_64-defconfig) BASECONF=defconfig FRAGS="wide" ;;
 	arm64-defconfig) BASECONF=defconfig FRAGS="wide kasan-sw-tags wide-kasan" ;;
+	# make bench's 7.3 peer (variant mainline), as the 6.1 line's
+	# x86_64-bench-prof: the guest without debug options, static keys
+	# and -O2; without and with mainline's allocation profiling.
+	x86_64-bench) FRAGS="$FRAGS page_owner production" ;;
+	x86_64-bench-prof) FRAGS="$FRAGS page_owner production alloc-profiling-bench" ;;
 	*) die "unknown 7.3 target '$1' ($TARGETS)" ;;
 	esac
 }

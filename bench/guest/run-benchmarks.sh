@@ -28,6 +28,10 @@ if [ -n "$ctxfunc" ]; then
 	echo "func $ctxfunc enable" >/sys/kernel/debug/allocations.ctx ||
 		echo "KMEMOBS: workload_bench did not complete: no capture at $ctxfunc"
 fi
+# The state of allocation profiling, where the kernel has it (make bench
+# checks that each boot measured the mode it asked for).
+[ -r /proc/sys/vm/mem_profiling ] &&
+	echo "run-benchmarks: vm.mem_profiling=$(cat /proc/sys/vm/mem_profiling)"
 for mod in kmem_bench depot_bench stack_bench; do
 	[ -f /lib/modules/$mod.ko ] || continue
 	args=
