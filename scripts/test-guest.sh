@@ -27,9 +27,7 @@ name=guest-$(kind_name $kind "$target")
 # kmalloc-4k object, on 7.3 as on 6.1.  A run whose only failures are such
 # cases (and the base's own, BASE_FAILURES below) boots again with fresh
 # random tags (see CHANCE_BOOTS below); a real regression fails every boot.
-PROBABILISTIC="kasan.pagealloc_oob_right kasan.ksize_unpoisons_memory kasan.kmalloc_oob_right
-	kasan.kmalloc_node_oob_right"
-PROBABILISTIC=$(echo $PROBABILISTIC)
+PROBABILISTIC="kasan.pagealloc_oob_right kasan.ksize_unpoisons_memory kasan.kmalloc_oob_right kasan.kmalloc_node_oob_right"
 
 # Cases of the base itself that fail with this machine's compiler, on the
 # unpatched base as on the patched tree (make baseline shows it): counted
