@@ -49,10 +49,13 @@
 #                built against each, booted in each round as: 7.3 (no
 #                profiling), on (its default: pages' tags in page_ext),
 #                compressed (sysctl.vm.mem_profiling=1,compressed: tags in
-#                the page flags) and off (sysctl.vm.mem_profiling=0).
-#                With the profiling variant in the same run, a table puts
-#                both lines side by side, as ratios to each line's base
-#                and as instructions added per pair
+#                the page flags) and off (sysctl.vm.mem_profiling=0);
+#                and the 7.3 line's own kernel (build/7.3/linux: 7.3 with
+#                the line's postings, its allocation profiling posting
+#                among them) from the same fragments, booted on and
+#                compressed.  With the profiling variant in the same run,
+#                a table puts both lines side by side, as ratios to each
+#                line's base and as instructions added per pair
 #
 #   workload     user-space work instead of a loop in a module
 #                (bench/guest/workload.c: fork + exec, a tmpfs file cycle,
@@ -169,6 +172,12 @@ if [ -n "$ml" ]; then
 			build_modules baseline $t "$TOP/bench/modules" "$out/mod-7.3-$t"
 		)
 	done
+	ml73 "$TOP/scripts/build-kernel.sh" x86_64-bench-prof
+	(
+		export KMEMOBS_LINE=7.3
+		. "$TOP/scripts/lib.sh"
+		build_modules patched x86_64-bench-prof "$TOP/bench/modules" "$out/mod-7.3-line"
+	)
 fi
 # The workload variant's other kernels: no modules.
 if [ -n "$wl" ]; then
@@ -202,14 +211,17 @@ for v in ${variants[@]+"${variants[@]}"}; do
 		for r in $(seq 1 "$rounds"); do
 			for run in 7.3:x86_64-bench: on:x86_64-bench-prof: \
 				compressed:x86_64-bench-prof:sysctl.vm.mem_profiling=1,compressed \
-				off:x86_64-bench-prof:sysctl.vm.mem_profiling=0; do
+				off:x86_64-bench-prof:sysctl.vm.mem_profiling=0 \
+				line:x86_64-bench-prof: \
+				line-compressed:x86_64-bench-prof:sysctl.vm.mem_profiling=1,compressed; do
 				IFS=: read -r what t extra <<<"$run"
 				tag=bench-$v-$what-$r
-				mod=$out/mod-7.3-$t
-				KMEMOBS_LINE=7.3 GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" --baseline --mode bench "${vmv[@]}" \
+				k=baseline mod=$out/mod-7.3-$t
+				case $what in line*) k=patched mod=$out/mod-7.3-line ;; esac
+				KMEMOBS_LINE=7.3 GUEST_TAG=$tag "$TOP/scripts/run-guest.sh" --kind $k --mode bench "${vmv[@]}" \
 					--append "kmemobs.bench_ops=$OPS ${VARIANTS[$v]} $extra" \
 					--file "$mod/kmem_bench.ko:/lib/modules/kmem_bench.ko" $t >/dev/null
-				log=$BUILD/7.3/logs/guest-$(kind_name baseline $t)-$tag.log
+				log=$BUILD/7.3/logs/guest-$(kind_name $k $t)-$tag.log
 				n=$(grep -caE 'kmem_bench: case=' "$log" || true)
 				[ "$n" -gt 0 ] || { tail -n 30 "$log"; die "no benchmark output in $log"; }
 				grep -aq 'did not complete' "$log" && { tail -n 30 "$log"; die "a benchmark module failed in $log"; }
@@ -305,34 +317,40 @@ if ml:
     lines.append(f'7.3 peer (variant mainline: unpatched 7.3 from the same fragments, '
                  f'{unit}, median of rounds; ratio to 7.3 without profiling)')
     lines.append(f'{"case":<12} {"7.3":>9} {"on":>9} {"ratio":>6} {"compr":>9} '
-                 f'{"ratio":>6} {"off":>9} {"ratio":>6}')
+                 f'{"ratio":>6} {"off":>9} {"ratio":>6} {"line on":>9} {"ratio":>6} '
+                 f'{"line cmp":>9} {"ratio":>6}')
     for case in ml:
         b = med[('mainline', case, '7.3')]
         row = f'{case:<12} {b:9.1f}'
-        for w in ('on', 'compressed', 'off'):
+        for w in ('on', 'compressed', 'off', 'line', 'line-compressed'):
             x = med.get(('mainline', case, w))
             row += f' {x:9.1f} {x / b:6.3f}' if x else f' {"-":>9} {"-":>6}'
         lines.append(row)
     lines.append('on: 7.3\'s default (pages\' tags in page_ext); compr: '
                  'sysctl.vm.mem_profiling=1,compressed (tags in the page flags); '
-                 'off: sysctl.vm.mem_profiling=0')
+                 'off: sysctl.vm.mem_profiling=0; line on, line cmp: the 7.3 '
+                 'line\'s kernel (its profiling posting applied), on and compressed')
     # Side by side with the 6.1 line, when the profiling variant ran.
     both = [c for c in ml if data[('profiling', c, 'patched')] and data[('profiling', c, 'baseline')]]
     if both:
         lines.append('profiling on, both lines (instructions added per pair over '
-                     'each line\'s own base; "x": 7.3 on adds this many times '
-                     'the 6.1 line\'s)')
+                     'each line\'s own base, unpatched 6.1 and 7.3; "x": 7.3 on, '
+                     'and the 7.3 line on, adds this many times the 6.1 line\'s)')
         lines.append(f'{"case":<12} {"6.1":>8} {"6.1 line":>17} {"7.3":>8} '
-                     f'{"7.3 on":>17} {"7.3 compr":>17} {"x":>5}')
+                     f'{"7.3 on":>17} {"7.3 compr":>17} {"x":>5} '
+                     f'{"7.3 line on":>17} {"7.3 line compr":>17} {"x":>5}')
         for case in both:
             b61, p61 = med[('profiling', case, 'baseline')], med[('profiling', case, 'patched')]
             b73, on73 = med[('mainline', case, '7.3')], med[('mainline', case, 'on')]
             c73 = med.get(('mainline', case, 'compressed'), 0)
-            add61, add73 = p61 - b61, on73 - b73
+            l73 = med.get(('mainline', case, 'line'), 0)
+            lc73 = med.get(('mainline', case, 'line-compressed'), 0)
+            add61 = p61 - b61
             cell = lambda x, b: f'{x:7.1f} {x / b:5.3f} {x - b:+4.0f}' if x else f'{"-":>17}'
-            times = f'{add73 / add61:5.1f}' if add61 > 0 else f'{"-":>5}'
+            times = lambda x: f'{(x - b73) / add61:5.1f}' if x and add61 > 0 else f'{"-":>5}'
             lines.append(f'{case:<12} {b61:8.1f} {cell(p61, b61)} {b73:8.1f} '
-                         f'{cell(on73, b73)} {cell(c73, b73)} {times}')
+                         f'{cell(on73, b73)} {cell(c73, b73)} {times(on73)} '
+                         f'{cell(l73, b73)} {cell(lc73, b73)} {times(l73)}')
 if unwind:
     lines.append(f'deferred unwinding (patched kernel only, {unit}):')
     for case in ('unwind-request-first', 'unwind-request'):
