@@ -40,6 +40,7 @@ for s in "${steps[@]}"; do
 	7.3-*) continue ;;
 	series) need+=(arm64 clang) ;;
 	gdb) need+=(gdb) ;;
+	soak-*) need+=(soak) ;;
 	arm64-* | bisect-arm64-*) need+=(arm64) ;;
 	esac
 done
@@ -63,6 +64,7 @@ for step in "${steps[@]}"; do
 	bisect-*) names=("$step") ;;
 	*-defconfig*) names=("build-$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
+	soak-*) names=("guest-${step#soak-}-soak") ;;
 	x86_64 | x86_64-slab | x86_64-kasan | arm64-*)
 		names=("guest-$pfx$step")
 		for tag in $(guest_extra_boots $kind "$step"); do
@@ -89,6 +91,8 @@ for step in "${steps[@]}"; do
 	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;
 	# The distro-like guest: the x86_64 defconfig kernel and its modules.
 	x86_64-distro) "$TOP/scripts/test-guest.sh" x86_64-defconfig ;;
+	# stress-ng with every interface read and switched beside it.
+	soak-*) "$TOP/scripts/soak.sh" "${step#soak-}" ;;
 	x86_64 | x86_64-slab | x86_64-kasan | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
 	*) die "unknown step $step" ;;
 	esac

@@ -61,6 +61,17 @@ if [ "$ARCH" = x86_64 ] && [ -x /usr/bin/sort ]; then
 	done < <(ldd /usr/bin/sort | sed -n 's/^[^/]*\(\/[^ ]*\) (0x.*$/\1/p')
 fi
 
+# stress-ng and its libraries for the soak (GUEST_SOAK=1, tests/guest/
+# 90-soak.sh): x86_64 guests, from the host's package (install-deps.sh
+# soak).
+if [ -n "${GUEST_SOAK:-}" ] && [ "$ARCH" = x86_64 ]; then
+	[ -x /usr/bin/stress-ng ] || die "/usr/bin/stress-ng missing: run scripts/install-deps.sh soak"
+	gnu+=(/usr/bin/stress-ng)
+	while read -r lib; do
+		gnu+=("$lib")
+	done < <(ldd /usr/bin/stress-ng | sed -n 's/^[^/]*\(\/[^ ]*\) (0x.*$/\1/p')
+fi
+
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 {
@@ -96,7 +107,7 @@ trap 'rm -f "$list"' EXIT
 	done | sort -u | awk '{ print length($2), $0 }' | sort -n | cut -d' ' -f2-
 	for f in ${gnu[@]+"${gnu[@]}"}; do
 		echo "file $f $(readlink -f "$f") 755 0 0"
-	done
+	done | sort -u
 	for bin in ${tools[@]+"${tools[@]}"}; do
 		name=${bin##*/}
 		echo "file /bin/${name%-"$ARCH"} $bin 755 0 0"

@@ -13,6 +13,8 @@
 #           unpacked under build/host/ (nothing is installed for arm64)
 #   clang   clang, lld and llvm (the KMSAN build of make check)
 #   gdb     GDB (the gdb step of make check-wide)
+#   soak    stress-ng, which the x86_64 soak guest runs (make check-wide
+#           soak-x86_64)
 #   mainline  the base of the 7.3 line: Debian's linux-source-7.3 from
 #           trixie-backports, downloaded with a private package list (the
 #           machine's apt sources are not changed) and unpacked under
@@ -61,8 +63,9 @@ for what in "$@"; do
 	arm64) pkgs+=(gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu); arm64=1 ;;
 	clang) pkgs+=(clang lld llvm) ;;
 	gdb) pkgs+=(gdb) ;;
+	soak) pkgs+=(stress-ng) ;;
 	mainline) mainline=1 ;;
-	*) die "unknown '$what' (x86_64, arm64, clang, gdb or mainline)" ;;
+	*) die "unknown '$what' (x86_64, arm64, clang, gdb, soak or mainline)" ;;
 	esac
 done
 

@@ -56,6 +56,8 @@ arm64-*)
 	limit=900
 	;;
 esac
+# A longer run (the soak) may ask for more time.
+limit=${GUEST_LIMIT:-$limit}
 # kasan=on: the switch of hardware tags (software tags have none).
 case $target in arm64-mte*) cmdline="$cmdline kasan=on" ;; esac
 if [ "$LINE" = 7.3 ]; then
