@@ -14,9 +14,9 @@ target_env() {
 	target_arch_env "$1"
 	case $1 in
 	# The x86_64 guest of make check: lockdep, page_owner (which counts
-	# its stacks through the depot's refcount) and the depot's KUnit
-	# suite.
-	x86_64) FRAGS="$FRAGS debug page_owner depot-kunit" W1=1 ;;
+	# its stacks through the depot's refcount), the depot's KUnit suite,
+	# and allocation profiling with its debug checks and SLUB's suite.
+	x86_64) FRAGS="$FRAGS debug page_owner depot-kunit alloc-profiling-kunit" W1=1 ;;
 	# The KASAN guests: software tags (make check) and hardware tags
 	# under QEMU's MTE (make check-wide), each with KASAN's KUnit suite
 	# and page_owner.

@@ -296,10 +296,12 @@ build_modules() {
 #   paused  the KUnit case that pauses profiling (alloc_tag.test_paused)
 #           only, no guest suite
 #   full    (7.3 line) stack_depot_max_size=1M, the depot-full suite only
+#   compressed (7.3 line) the pages' tags in the page flags, SLUB's KUnit
+#           suite and the alloc-profiling suite only
 guest_extra_boots() {
 	if [ "$LINE" = 6.1 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
 		echo nomem hugetlb failinit paused
 	elif [ "$LINE" = 7.3 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
-		echo full
+		echo full compressed
 	fi
 }

@@ -177,6 +177,10 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# Its four cases must have run, not skipped.
 	# The 7.3 line's depot at a 1 MiB bound, filled by a module.
 	full) extra=(--append "stack_depot_max_size=1M kunit.filter_glob=none" --tests boot,depot-full) ;;
+	# The 7.3 line's pages' tags in the page flags instead of page_ext,
+	# under profiling's debug checks, with SLUB's suite.
+	compressed) extra=(--append "sysctl.vm.mem_profiling=1,compressed kunit.filter_glob=slub_test"
+		--tests boot,alloc-profiling) ;;
 	paused) extra=(--append "alloc_tag_test.pause=1 kunit.filter_glob=alloc_tag.test_paused"
 		--tests none)
 		expect=(--expect '# test_paused: pass:4 fail:0 skip:0 total:4') ;;
