@@ -12,6 +12,8 @@
 #  - soak-x86_64: the DEBUG x86_64 test kernel under stress-ng for
 #    three minutes while every interface is read and switched
 #    (scripts/soak.sh, tests/guest/90-soak.sh);
+#  - sparc64-layout: sparc64's page-flag layout with profiling, checked
+#    at build time (scripts/check-sparc64.sh);
 #  - gdb: the series' GDB command (lx-stack-depot-lookup) on an ARCH=um
 #    kernel with debug info, against the kernel's own stack_depot_fetch()
 #    (scripts/check-gdb.sh);
@@ -26,7 +28,7 @@
 #
 #   scripts/check-wide.sh [STEP...]
 # Ends with the same summary as make check.
-[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 \
+[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 sparc64-layout \
 	arm64-defconfig arm64-defconfig-sw-tags gdb arm64-mte-scs 7.3-kunit 7.3-arm64-mte 7.3-x86_64-defconfig 7.3-arm64-defconfig \
 	7.3-bisect-x86_64 7.3-bisect-arm64-sw-tags bisect-x86_64
 exec "$(dirname "$0")/check.sh" "$@"

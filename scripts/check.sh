@@ -40,6 +40,7 @@ for s in "${steps[@]}"; do
 	7.3-*) continue ;;
 	series) need+=(arm64 clang) ;;
 	gdb) need+=(gdb) ;;
+	sparc64-layout) need+=(sparc64) ;;
 	soak-*) need+=(soak) ;;
 	arm64-* | bisect-arm64-*) need+=(arm64) ;;
 	esac
@@ -86,6 +87,7 @@ for step in "${steps[@]}"; do
 	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
 	gdb) "$TOP/scripts/check-gdb.sh" ;;
+	sparc64-layout) "$TOP/scripts/check-sparc64.sh" ;;
 	# Every prefix of the series, posting by posting, builds.
 	bisect-*) "$TOP/scripts/bisect-check.sh" "${step#bisect-}" ;;
 	*-defconfig*) "$TOP/scripts/check-build.sh" "$step" ;;

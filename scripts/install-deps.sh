@@ -64,8 +64,9 @@ for what in "$@"; do
 	clang) pkgs+=(clang lld llvm) ;;
 	gdb) pkgs+=(gdb) ;;
 	soak) pkgs+=(stress-ng) ;;
+	sparc64) pkgs+=(gcc-sparc64-linux-gnu) ;;
 	mainline) mainline=1 ;;
-	*) die "unknown '$what' (x86_64, arm64, clang, gdb, soak or mainline)" ;;
+	*) die "unknown '$what' (x86_64, arm64, clang, gdb, soak, sparc64 or mainline)" ;;
 	esac
 done
 

@@ -174,3 +174,23 @@ expect_eq "$rounds enable/disable rounds under load" "$ok" $((rounds * 2))
 head -1 $CTX > /tmp/ctx-head.txt
 check "after the stress: no context, no site" grep -q '^# allocations.ctx v1: contexts 0/8192 (0 bytes), sites 0,' /tmp/ctx-head.txt
 rm -rf /tmp/ctx
+
+# --- Readers are bounded -------------------------------------------------
+# Each open file keeps a cursor that the kernel steps past with interrupts
+# off: 64 may be open at once, a 65th gets EBUSY, and closing one frees a
+# place.
+pids=
+for i in $(seq 64); do
+	sleep 60 < $CTX &
+	pids="$pids $!"
+done
+sleep 1
+if head -1 $CTX > /tmp/ctx-busy.txt 2>&1; then
+	fail "a 65th reader gets EBUSY" "$(cat /tmp/ctx-busy.txt)"
+else
+	check "a 65th reader gets EBUSY" grep -q 'busy' /tmp/ctx-busy.txt
+fi
+kill $pids 2>/dev/null
+wait $pids 2>/dev/null
+check "after the 64 close, a reader opens again" \
+	grep -q '^# allocations.ctx v1: contexts 0/8192 (0 bytes), sites 0,' $CTX
