@@ -9,8 +9,9 @@
 #    by tests/guest/60-real-modules.sh;
 #  - the x86_64 guest with SLAB instead of SLUB (x86_64-slab), and under
 #    generic KASAN (x86_64-kasan), booted with the guest suites;
-#  - soak-x86_64: the DEBUG x86_64 test kernel under stress-ng for
-#    three minutes while every interface is read and switched
+#  - soak-x86_64 and soak-arm64-sw-tags: the DEBUG x86_64 test kernel
+#    and the arm64 KASAN software-tags kernel under stress-ng for three
+#    minutes each while every interface is read and switched
 #    (scripts/soak.sh, tests/guest/90-soak.sh);
 #  - sparc64-layout: sparc64's page-flag layout with profiling, checked
 #    at build time (scripts/check-sparc64.sh);
@@ -28,7 +29,7 @@
 #
 #   scripts/check-wide.sh [STEP...]
 # Ends with the same summary as make check.
-[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 sparc64-layout \
+[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 soak-arm64-sw-tags sparc64-layout \
 	arm64-defconfig arm64-defconfig-sw-tags gdb arm64-mte-scs 7.3-kunit 7.3-arm64-mte 7.3-x86_64-defconfig 7.3-arm64-defconfig \
 	7.3-bisect-x86_64 7.3-bisect-arm64-sw-tags bisect-x86_64
 exec "$(dirname "$0")/check.sh" "$@"

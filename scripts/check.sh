@@ -41,6 +41,7 @@ for s in "${steps[@]}"; do
 	series) need+=(arm64 clang) ;;
 	gdb) need+=(gdb) ;;
 	sparc64-layout) need+=(sparc64) ;;
+	soak-arm64*) need+=(arm64 soak-arm64) ;;
 	soak-*) need+=(soak) ;;
 	arm64-* | bisect-arm64-*) need+=(arm64) ;;
 	esac

@@ -72,6 +72,38 @@ if [ -n "${GUEST_SOAK:-}" ] && [ "$ARCH" = x86_64 ]; then
 	done < <(ldd /usr/bin/stress-ng | sed -n 's/^[^/]*\(\/[^ ]*\) (0x.*$/\1/p')
 fi
 
+# arm64: Debian's arm64 stress-ng unpacked with its libraries under
+# build/host/arm64-soak (install-deps.sh soak-arm64).  The guest gets the
+# program, the loader and every library it needs (DT_NEEDED, followed
+# through each library's own), as GUESTPATH HOSTFILE lines.
+sysroot=()
+if [ -n "${GUEST_SOAK:-}" ] && [ "$ARCH" = arm64 ]; then
+	sr=$BUILD/host/arm64-soak
+	[ -f "$sr/.complete" ] || die "$sr missing: run scripts/install-deps.sh soak-arm64"
+	sysroot=("/usr/bin/stress-ng $sr/usr/bin/stress-ng")
+	interp=$(readelf -l "$sr/usr/bin/stress-ng" | sed -n 's/.*interpreter: \(.*\)]$/\1/p')
+	[ -e "$sr$interp" ] || die "the arm64 stress-ng's loader $interp is missing from $sr"
+	sysroot+=("$interp $(readlink -f "$sr$interp")")
+	todo=("$sr/usr/bin/stress-ng") seen=" "
+	while [ ${#todo[@]} -gt 0 ]; do
+		elf=${todo[0]}
+		todo=("${todo[@]:1}")
+		for so in $(readelf -d "$elf" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+			case $seen in *" $so "*) continue ;; esac
+			seen+="$so "
+			found=
+			for d in /lib/aarch64-linux-gnu /usr/lib/aarch64-linux-gnu; do
+				[ -e "$sr$d/$so" ] || continue
+				found=$d/$so
+				break
+			done
+			[ -n "$found" ] || die "$so, which the arm64 stress-ng needs, is not in $sr"
+			sysroot+=("$found $(readlink -f "$sr$found")")
+			todo+=("$(readlink -f "$sr$found")")
+		done
+	done
+fi
+
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 {
@@ -98,7 +130,7 @@ trap 'rm -f "$list"' EXIT
 		echo "file /bench/${f##*/} $f 644 0 0"
 	done
 	# The libraries at the paths the loader looks them up by.
-	for f in ${gnu[@]+"${gnu[@]}"}; do
+	for f in ${gnu[@]+"${gnu[@]}"} ${sysroot[@]+"${sysroot[@]%% *}"}; do
 		d=${f%/*}
 		while [ -n "$d" ] && [ "$d" != /lib ]; do
 			echo "dir $d 755 0 0"
@@ -108,6 +140,9 @@ trap 'rm -f "$list"' EXIT
 	for f in ${gnu[@]+"${gnu[@]}"}; do
 		echo "file $f $(readlink -f "$f") 755 0 0"
 	done | sort -u
+	for f in ${sysroot[@]+"${sysroot[@]}"}; do
+		echo "file $f 755 0 0"
+	done
 	for bin in ${tools[@]+"${tools[@]}"}; do
 		name=${bin##*/}
 		echo "file /bin/${name%-"$ARCH"} $bin 755 0 0"

@@ -15,6 +15,10 @@
 #   gdb     GDB (the gdb step of make check-wide)
 #   soak    stress-ng, which the x86_64 soak guest runs (make check-wide
 #           soak-x86_64)
+#   soak-arm64  Debian's arm64 stress-ng and the libraries it needs,
+#           downloaded with a private package list and unpacked under
+#           build/host/arm64-soak/ (nothing is installed for arm64; make
+#           check-wide soak-arm64-sw-tags)
 #   mainline  the base of the 7.3 line: Debian's linux-source-7.3 from
 #           trixie-backports, downloaded with a private package list (the
 #           machine's apt sources are not changed) and unpacked under
@@ -54,7 +58,7 @@ if [ "$(id -u)" != 0 ]; then
 	SUDO=sudo
 fi
 
-pkgs=() arm64= need_qemu_arm= mainline=
+pkgs=() arm64= need_qemu_arm= mainline= soak64=
 for what in "$@"; do
 	case $what in
 	x86_64) pkgs+=(linux-source-6.1 build-essential bc flex bison libelf-dev libssl-dev
@@ -64,9 +68,10 @@ for what in "$@"; do
 	clang) pkgs+=(clang lld llvm) ;;
 	gdb) pkgs+=(gdb) ;;
 	soak) pkgs+=(stress-ng) ;;
+	soak-arm64) soak64=1 ;;
 	sparc64) pkgs+=(gcc-sparc64-linux-gnu) ;;
 	mainline) mainline=1 ;;
-	*) die "unknown '$what' (x86_64, arm64, clang, gdb, soak, sparc64 or mainline)" ;;
+	*) die "unknown '$what' (x86_64, arm64, clang, gdb, soak, soak-arm64, sparc64 or mainline)" ;;
 	esac
 done
 
@@ -180,6 +185,12 @@ if [ -n "$arm64" ] && [ ! -x "$bb64" ]; then
 	    "(downloaded with a private package list; no foreign architecture is added)"
 	plan=1
 fi
+sroot=$top/build/host/arm64-soak
+if [ -n "$soak64" ] && [ ! -f "$sroot/.complete" ]; then
+	say "will unpack Debian's arm64 stress-ng and its libraries into ${sroot#"$top"/}" \
+	    "(downloaded with a private package list; no foreign architecture is added)"
+	plan=1
+fi
 # The mainline base: its package is trixie's (backports), a suite this
 # Debian 12 machine has no source for.
 SRC73=linux-source-7.3 SRC73_SUITE=trixie-backports
@@ -241,6 +252,33 @@ if [ -n "$arm64" ] && [ ! -x "$bb64" ]; then
 	mkdir -p "$(dirname "$bb64")"
 	cp "$tmp/x/bin/busybox" "$bb64"
 	say "unpacked the arm64 busybox to ${bb64#"$top"/}"
+fi
+# stress-ng for the arm64 soak guest: the package and every package it
+# depends on, from the machine's sources with a private arm64-only list,
+# unpacked into one directory the guest's initramfs takes the program and
+# the libraries it loads from (scripts/initramfs.sh).
+if [ -n "$soak64" ] && [ ! -f "$sroot/.complete" ]; then
+	ts=$(mktemp -d)
+	mkdir -p "$ts/lists/partial" "$ts/cache/archives/partial" "$ts/debs"
+	chmod -R a+rwx "$ts"
+	opts=(-q -o Dir::State::Lists="$ts/lists" -o Dir::Cache="$ts/cache"
+	      -o APT::Architecture=arm64 -o APT::Architectures::=arm64)
+	say "downloading stress-ng and its dependencies for arm64"
+	run $SUDO apt-get "${opts[@]}" update
+	deps=$(apt-cache "${opts[@]}" depends --recurse --no-recommends --no-suggests \
+		--no-conflicts --no-breaks --no-replaces --no-enhances stress-ng |
+		grep -v '^[ <]' | sort -u) || die "apt-cache depends stress-ng (arm64) failed"
+	# shellcheck disable=SC2086
+	(cd "$ts/debs" && run $SUDO apt-get "${opts[@]}" download $deps)
+	rm -rf "$sroot"
+	mkdir -p "$sroot"
+	for deb in "$ts"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$sroot"
+	done
+	rm -rf "$ts"
+	[ -x "$sroot/usr/bin/stress-ng" ] || die "the arm64 stress-ng package holds no usr/bin/stress-ng"
+	touch "$sroot/.complete"
+	say "unpacked the arm64 stress-ng to ${sroot#"$top"/}"
 fi
 # linux-source-7.3: a private list of the archive's trixie-backports
 # suite (the archive's location and key from the machine's bookworm

@@ -163,6 +163,21 @@ if [ -e $CTX ]; then
 		expect_eq "a tmpfs page written by unwind_chain: its context's user stack is the chain" \
 			"$(ctx_user_chain < /tmp/uw-ctx.txt)" "$CHAIN"
 		rm -f /tmp/uw/page /tmp/uw-warm
+		# 600 pages in one write(): the entry's 600 contexts wait as
+		# one group, which the callback serves in three sections.
+		# Each gets the entry's stack; none is left waiting.
+		check "600 tmpfs pages in one write()" /bin/unwind_chain tmpfs-big /tmp/uw/big
+		cat $CTX > /tmp/uw-ctx.txt
+		awk '/^    comm: / { mine = ($2 == "unwind_chain") }
+			mine && /^    user stack: cookie / { print $4, ($5 == "" ? "taken" : $5 $6) }' \
+			/tmp/uw-ctx.txt | sort | uniq -c | sort -rn >/tmp/uw-cookies.txt
+		sed 's/^/    # /' /tmp/uw-cookies.txt
+		read -r n _ state </tmp/uw-cookies.txt
+		check "the write's contexts all have its user stack (${n:-0} of 600, ${state:-none})" \
+			sh -c "[ ${n:-0} -ge 600 ] && [ '$state' = taken ] && [ \$(wc -l </tmp/uw-cookies.txt) = 1 ]"
+		expect_eq "a context of the 600 has the chain as its user stack" \
+			"$(ctx_user_chain < /tmp/uw-ctx.txt)" "$CHAIN"
+		rm -f /tmp/uw/big
 		echo "file $1 line $2 disable" > $CTX
 	else
 		fail "capture at the tmpfs folio site" "$(grep shmem $AL | head -3)"

@@ -18,6 +18,8 @@
  *   unwind_chain again         write "1 again"
  *   unwind_chain nmi N         write "N nmi"
  *   unwind_chain tmpfs FILE    write one page to FILE (allocations.ctx)
+ *   unwind_chain tmpfs-big FILE  write BIG_PAGES pages to FILE in one
+ *                              write(): that many contexts of one entry
  *   unwind_chain exec          execve itself as "unwind_chain show"
  *   unwind_chain show          print allocations.ctx (while its mm lives)
  *   unwind_chain deep D MS     pin to CPU 0, recurse D frames, then spin
@@ -38,8 +40,12 @@
 
 #define DIR "/sys/kernel/debug/unwind_test/"
 
+/* More than two of the callback's sections of 256 contexts. */
+#define BIG_PAGES 600
+
 static const char *cmd, *arg;
 static char buf[4096];
+static char big[BIG_PAGES * 4096];
 static int fd;
 static long result;
 
@@ -59,6 +65,8 @@ __attribute__((noinline)) void chain_five(void)
 
 	if (!strcmp(cmd, "exec"))
 		result = sys3(SYS_execve, (long)"/bin/unwind_chain", (long)argv, (long)environ);
+	else if (!strcmp(cmd, "tmpfs-big"))
+		result = sys3(SYS_write, fd, (long)big, sizeof(big));
 	else
 		result = sys3(SYS_write, fd, (long)buf, strlen(buf) ? strlen(buf) : sizeof(buf));
 	asm volatile("" ::: "memory");
@@ -151,6 +159,14 @@ int main(int argc, char **argv)
 		buf[sizeof(buf) - 1] = 0;
 		chain_one();
 		return result < 0;
+	}
+	if (!strcmp(cmd, "tmpfs-big")) {
+		fd = open_or_die(arg, O_WRONLY | O_CREAT | O_TRUNC);
+		memset(big, 'u', sizeof(big));
+		chain_one();
+		if (result != sizeof(big))
+			fprintf(stderr, "write: %ld of %zu bytes\n", result, sizeof(big));
+		return result != sizeof(big);
 	}
 	if (!strcmp(cmd, "deep")) {
 		cpu_set_t set;
