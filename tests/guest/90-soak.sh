@@ -40,6 +40,11 @@ ctx_contexts() {
 	head -n 1 $CTX | sed -n 's/^# allocations.ctx v1: contexts \([0-9]*\)\/.*/\1/p'
 }
 
+# depot FIELD: a field of the depot's statistics, 0 without them.
+depot() {
+	sed -n "s/^$1: //p" $STATS 2>/dev/null | grep . || echo 0
+}
+
 mkdir -p /tmp/soak
 cd /tmp/soak || exit 1
 # A tmpfs file makes the tmpfs folio site appear; sites to capture on:
@@ -53,6 +58,7 @@ done
 sync
 echo 3 >/proc/sys/vm/drop_caches
 snapshot /tmp/soak-start
+evictions0=$(depot evictions) records0=$(depot new_records)
 
 rm -f /tmp/soak-stop
 # Readers: every interface, in a loop, until the load ends.
@@ -90,6 +96,10 @@ if [ -e $CTX ] && [ -n "$sites" ]; then
 			done
 			echo "max $((64 + (i % 4) * 1024))" >$CTX
 			sleep 2
+			# The most contexts live at once, sampled before each disable.
+			c=$(ctx_contexts)
+			[ "${c:-0}" -le "$(cat /tmp/soak-ctx-peak 2>/dev/null || echo 0)" ] ||
+				echo "$c" >/tmp/soak-ctx-peak
 			for s in $sites; do
 				echo "file ${s%:*} line ${s#*:} disable" >$CTX
 			done
@@ -109,9 +119,11 @@ chmod 1777 /tmp/soak
 su -s /bin/sh nobody -c "cd /tmp/soak && $STRESS --exec 1 --timeout ${secs}s --metrics-brief" \
 	>/tmp/soak-exec.out 2>&1 &
 exec_pid=$!
-# Small sizes: under TCG a stressor must finish its operations in time.
+# Small sizes: under TCG a stressor must finish its operations in time
+# (mmap's operation touches, protects and unmaps every page it maps: at
+# 4 MiB the KASAN arm64 kernel finished none in three minutes).
 $STRESS --temp-path /tmp/soak --timeout "${secs}s" --metrics-brief \
-	--vm 1 --vm-bytes 8M --malloc 1 --malloc-bytes 4M --mmap 1 --mmap-bytes 4M \
+	--vm 1 --vm-bytes 8M --malloc 1 --malloc-bytes 4M --mmap 1 --mmap-bytes 256K \
 	--brk 1 --fork 1 --clone 1 --clone-max 64 --pthread 1 --pthread-max 16 --pipe 1 --dentry 1 \
 	--memfd 1 --memfd-bytes 4M --memfd-fds 16 --madvise 1 --zombie 1 \
 	>/tmp/soak-root.out 2>&1 &
@@ -119,6 +131,7 @@ root_pid=$!
 # The peak: the sites halfway through the load.
 sleep $((secs / 2))
 snapshot /tmp/soak-peak
+refcounted_peak=$(depot records_refcounted)
 wait $root_pid
 rc=$?
 wait $exec_pid
@@ -141,6 +154,7 @@ for s in vm malloc mmap brk fork clone pthread pipe dentry memfd madvise zombie 
 	fi
 	check "stressor $s ran (${ops:-no} bogo ops)" test "${ops:-0}" -gt 0
 done
+echo "    # depot: $(($(depot new_records) - records0)) records made and $(($(depot evictions) - evictions0)) evicted during the load, $refcounted_peak refcounted at its middle"
 reads=$(cat /tmp/soak-reads 2>/dev/null)
 check "the readers read every interface (${reads:-0} rounds)" test "${reads:-0}" -gt 0
 pauses=$(cat /tmp/soak-pauses 2>/dev/null)
@@ -148,6 +162,7 @@ check "vm.mem_profiling was switched off and on (${pauses:-0} times)" test "${pa
 expect_eq "vm.mem_profiling is on after the soak" "$(cat $SYS)" 1
 if [ -e $CTX ] && [ -n "$sites" ]; then
 	caps=$(cat /tmp/soak-captures 2>/dev/null)
+	echo "    # contexts: at most $(cat /tmp/soak-ctx-peak 2>/dev/null || echo 0) live at once (sampled before each disable)"
 	check "capture was enabled on$sites (${caps:-0} times)" test "${caps:-0}" -gt 0
 	expect_eq "every context released after the last disable" "$(ctx_contexts)" 0
 else
