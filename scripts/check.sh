@@ -26,9 +26,11 @@ fi
 # With both lines, make check keeps within its budget of 50 minutes on a
 # fresh 2-core machine by leaving to make check-wide arm64-mte-scs (the
 # shadow call stack under hardware tags: arm64-sw-tags-scs runs the same
-# code under software tags) and 7.3-kunit (the 7.3 depot suite it runs on
-# UML also runs in both 7.3 guests).
-[ ${#steps[@]} -gt 0 ] || steps=(series headers tools kunit x86_64 arm64-mte arm64-sw-tags
+# code under software tags), arm64-sw-tags (arm64-sw-tags-scs is the same
+# kernel with the shadow call stack, and every suite it runs; arm64-mte
+# runs the unwinder's path under KASAN) and 7.3-kunit (the 7.3 depot
+# suite it runs on UML also runs in both 7.3 guests).
+[ ${#steps[@]} -gt 0 ] || steps=(series headers tools kunit x86_64 arm64-mte
 	arm64-sw-tags-scs 7.3-series 7.3-headers 7.3-x86_64 7.3-arm64-sw-tags)
 
 phase "install packages"

@@ -77,9 +77,11 @@ target_env() {
 	# keeps page tags in page_ext (the alloc_tag suite runs there too).
 	arm64-sw-tags) FRAGS="$FRAGS kasan-sw-tags kasan-kunit alloc-ctx page-tags-ext" ;;
 	# The same with the shadow call stack: KASAN copies its stack traces
-	# from it (make check).
+	# from it.  arm64-sw-tags-scs (make check) is arm64-sw-tags with it,
+	# contexts and page_ext tags included; arm64-mte-scs and arm64-sw-tags
+	# are in make check-wide.
 	arm64-mte-scs) FRAGS="$FRAGS kasan-hw-tags kasan-kunit scs" ;;
-	arm64-sw-tags-scs) FRAGS="$FRAGS kasan-sw-tags kasan-kunit scs" ;;
+	arm64-sw-tags-scs) FRAGS="$FRAGS kasan-sw-tags kasan-kunit alloc-ctx page-tags-ext scs" ;;
 	# make bench-scs: KASAN's traces from the shadow call stack, and the
 	# same kernel with the unwinder.
 	arm64-mte-scs-bench) FRAGS="$FRAGS kasan-hw-tags scs-bench" ;;
