@@ -28,8 +28,9 @@ fi
 # shadow call stack under hardware tags: arm64-sw-tags-scs runs the same
 # code under software tags), arm64-sw-tags (arm64-sw-tags-scs is the same
 # kernel with the shadow call stack, and every suite it runs; arm64-mte
-# runs the unwinder's path under KASAN) and 7.3-kunit (the 7.3 depot
-# suite it runs on UML also runs in both 7.3 guests).
+# runs the unwinder's path under KASAN), 7.3-kunit (the 7.3 depot
+# suite it runs on UML also runs in both 7.3 guests) and kmsan-users (the
+# depot's KMSAN users compiled with clang; series compiles the others).
 [ ${#steps[@]} -gt 0 ] || steps=(series headers tools kunit x86_64 arm64-mte
 	arm64-sw-tags-scs 7.3-series 7.3-headers 7.3-x86_64 7.3-arm64-sw-tags)
 
@@ -40,7 +41,8 @@ need=(x86_64)
 for s in "${steps[@]}"; do
 	case $s in
 	7.3-*) continue ;;
-	series) need+=(arm64 clang) ;;
+	series) need+=(arm64) ;;
+	kmsan-users) need+=(clang) ;;
 	gdb) need+=(gdb) ;;
 	sparc64-layout) need+=(sparc64) ;;
 	soak-arm64*) need+=(arm64 soak-arm64) ;;
@@ -65,6 +67,7 @@ for step in "${steps[@]}"; do
 	names=("$step")
 	case $step in
 	kunit) names=("${pfx}kunit-um") ;;
+	kmsan-users) names=(users) ;;
 	bisect-*) names=("$step") ;;
 	*-defconfig*) names=("build-$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
@@ -86,6 +89,8 @@ for step in "${steps[@]}"; do
 	for name in "${names[@]}"; do rm -f "$BUILD/results/$name"; done
 	case $step in
 	series) "$TOP/scripts/check-series.sh" ;;
+	# The KMSAN users of the depot compile (clang).
+	kmsan-users) "$TOP/scripts/check-series.sh" --users x86_64-kmsan ;;
 	headers) "$TOP/scripts/check-headers.sh" ;;
 	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;
