@@ -68,6 +68,7 @@ for step in "${steps[@]}"; do
 	case $step in
 	kunit) names=("${pfx}kunit-um") ;;
 	kmsan-users) names=(users) ;;
+	abi) names=(abi) ;;
 	bisect-*) names=("$step") ;;
 	*-defconfig*) names=("build-$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
@@ -91,6 +92,8 @@ for step in "${steps[@]}"; do
 	series) "$TOP/scripts/check-series.sh" ;;
 	# The KMSAN users of the depot compile (clang).
 	kmsan-users) "$TOP/scripts/check-series.sh" --users x86_64-kmsan ;;
+	# 6.1's exports, names and CRCs, with profiling not configured.
+	abi) "$TOP/scripts/check-abi.sh" ;;
 	headers) "$TOP/scripts/check-headers.sh" ;;
 	tools) "$TOP/scripts/check-tools.sh" ;;
 	kunit) "$TOP/scripts/kunit.sh" $base ;;

@@ -291,8 +291,9 @@ build_modules() {
 #   nomem   booted with nomem_profiling, the alloc-profiling and alloc-ctx suites only
 #   hugetlb 7 GiB, a CPU with 1 GiB pages and two of them reserved at
 #           boot, the hugetlb suite only
-#   failinit alloc_tag_init() made to fail (fault injection), the
-#           alloc-profiling suite only
+#   failinit alloc_tag_init() made to fail (fault injection), and
+#           stack_depot_max_size= after the main boot's bound, the
+#           alloc-profiling and stackdepot suites only
 #   paused  the KUnit case that pauses profiling (alloc_tag.test_paused)
 #           only, no guest suite
 #   full    (7.3 line) stack_depot_max_size=1M, the depot-full suite only

@@ -30,7 +30,7 @@ if [ "${LINE:-6.1}" = 7.3 ]; then
 	return
 fi
 
-TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan arm64-mte arm64-sw-tags
+TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan x86_64-abi arm64-mte arm64-sw-tags
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs
 	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench
@@ -68,6 +68,8 @@ target_env() {
 	x86_64-bench-count) FRAGS="$FRAGS page_owner production alloc-profiling-bench bench-count" ;;
 	# Compile-only: the stack depot's users (make series).
 	x86_64-users) FRAGS="$FRAGS depot-users" ;;
+	# The ABI check (make check-wide): patched and unpatched, compared.
+	x86_64-abi) FRAGS="$FRAGS abi" ;;
 	# Compile-only, with clang: KMSAN (make series).
 	x86_64-kmsan) FRAGS="$FRAGS depot-users-kmsan" LLVM=1 ;;
 	# The KASAN guests of make check: hardware tags (QEMU's MTE) and

@@ -69,6 +69,18 @@ compgen -G "$GUEST_MODULES/*.c" >/dev/null &&
 for ko in "$mod"/*.ko; do
 	[ -e "$ko" ] && files+=(--file "$ko:/lib/modules/${ko##*/}")
 done
+# A module built against the unpatched 6.1 tree prepared with the same
+# configuration (tests/modules61), in /lib/modules/61: 56-modules61.sh
+# loads it into the patched kernel.
+if [ "$LINE" = 6.1 ] && [ "$kind" = patched ] && [ "$target" = x86_64 ]; then
+	mod61=$BUILD/out/modules61-$target
+	"$TOP/scripts/build-kernel.sh" --baseline "$target" modules_prepare >/dev/null &&
+		build_modules baseline "$target" "$TOP/tests/modules61" "$mod61" ||
+		die "tests/modules61 does not build against the unpatched tree"
+	for ko in "$mod61"/*.ko; do
+		files+=(--file "$ko:/lib/modules/61/${ko##*/}")
+	done
+fi
 # A defconfig kernel's own modules, in /lib/modules/real (the distro-like
 # guest: tests/guest/60-real-modules.sh loads and unloads them).
 case $target in
@@ -169,8 +181,10 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# profiling off, later modules uncharged.  Only the alloc_tag KUnit
 	# suite (its cases skip): alloc_tag_off expects no early slab to have
 	# a vector, and here the early ones do.
-	failinit) extra=(--append "fail_alloc_tag_init=1,100,0,1 kunit.filter_glob=alloc_tag"
-		--tests alloc-profiling) ;;
+	# stack_depot_max_size= after the main boot's stack_depot_max_pools=
+	# (the stackdepot suite checks the later one counts).
+	failinit) extra=(--append "fail_alloc_tag_init=1,100,0,1 kunit.filter_glob=alloc_tag stack_depot_max_size=24M"
+		--tests alloc-profiling,stackdepot) ;;
 	# vm.mem_profiling=0 and back at each SLUB entry point (KUnit
 	# alloc_tag.test_paused): pausing ends the debug checks for
 	# untagged memory until the next boot, so it runs alone.

@@ -3,7 +3,9 @@
 # stackdepot KUnit suite under GDB; at each of the first 40 calls of
 # stack_depot_fetch() the command decodes the handle, then the call's own
 # result is compared: the same frames, or no frame where the command
-# finds no record (a 0 handle, a stale or evicted one).  Prints
+# finds no record (a 0 handle, a stale or evicted one).  The first handle
+# with a record is also looked up under mainline's name for the command,
+# lx-stack_depot_lookup, which must print the same.  Prints
 #   gdb-stackdepot: N checked, M ok, K with no record
 # Run by scripts/check-gdb.sh (make check-wide, step gdb), from the build
 # directory, which holds vmlinux-gdb.py.
@@ -22,7 +24,7 @@ break stack_depot_fetch
 run mem=1G kunit.enable=1 kunit.filter_glob=stackdepot* stack_depot_max_size=8M console=tty kunit_shutdown=halt
 python
 import gdb, re
-checked = ok = none = 0
+checked = ok = none = alias = 0
 for i in range(40):
     if i:
         gdb.execute("continue", to_string=True)
@@ -30,7 +32,12 @@ for i in range(40):
     outp = gdb.parse_and_eval("entries")
     try:
         out = gdb.execute("lx-stack-depot-lookup %d" % handle, to_string=True)
-        err = None
+        err = same = None
+        # Mainline's name for the command prints the same.
+        if not alias:
+            alias = 1
+            same = gdb.execute("lx-stack_depot_lookup %d" % handle,
+                               to_string=True) == out
     except gdb.error as e:
         out, err = "", str(e)
     gdb.execute("finish", to_string=True)
@@ -48,9 +55,15 @@ for i in range(40):
         good = addrs == kern
         if i < 2 or not good:
             print(out.rstrip())
+        if same is not None:
+            print("lx-stack_depot_lookup: %s" % ("same" if same else "DIFFERENT"))
+            good = good and same
         print("handle %#x: %d frames, stack_depot_fetch(): %d: %s" %
               (handle, len(addrs), nr, "ok" if good else "MISMATCH"))
     ok += good
+if not alias:
+    print("lx-stack_depot_lookup: never tried")
+    ok -= 1
 print("gdb-stackdepot: %d checked, %d ok, %d with no record" % (checked, ok, none))
 end
 kill

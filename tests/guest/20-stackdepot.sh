@@ -18,7 +18,11 @@ if [ ! -r "$stats" ]; then
 	skip "stackdepot/stats" "kernel without depot statistics"
 else
 	snap
-	for f in pools max_pools pool_bytes persistent_bytes refcounted_bytes \
+	# Mainline's fields first, in its order (tools written for it).
+	expect_eq "the first fields are mainline's" "$(head -n 7 /tmp/depot-stats | cut -d: -f1 | tr '\n' ' ')" \
+		"pools refcounted_allocations refcounted_frees refcounted_in_use freelist_size persistent_count persistent_bytes "
+	for f in refcounted_allocations refcounted_frees refcounted_in_use freelist_size persistent_count \
+		 pools max_pools pool_bytes persistent_bytes refcounted_bytes \
 		 free_bytes records_in_use \
 		 records_persistent records_refcounted freelist saves hits \
 		 new_records evictions nmi_evictions reclaimed_pools dropped cap_reached \
@@ -38,6 +42,16 @@ else
 		"$(($(field records_persistent) + $(field records_refcounted)))"
 	expect_eq "every record created is in use or evicted" "$(field new_records)" \
 		"$((records + $(field evictions)))"
+	# Mainline's names for the depot's own counts.
+	expect_eq "refcounted_in_use is records_refcounted" "$(field refcounted_in_use)" "$(field records_refcounted)"
+	expect_eq "refcounted_frees is evictions" "$(field refcounted_frees)" "$(field evictions)"
+	expect_eq "freelist_size is freelist" "$(field freelist_size)" "$(field freelist)"
+	expect_eq "persistent_count is records_persistent" "$(field persistent_count)" "$(field records_persistent)"
+	check "refcounted_allocations ($(field refcounted_allocations)) within new_records ($(field new_records))" \
+		test "$(field refcounted_allocations)" -le "$(field new_records)"
+	# Less than that only by the refcounted records made persistent.
+	check "refcounted_in_use within refcounted_allocations - refcounted_frees" \
+		test "$(field refcounted_in_use)" -le "$(($(field refcounted_allocations) - $(field refcounted_frees)))"
 	# Records and free slots fit in the pools; the rest is the unused end
 	# of pools.  Every record and every free slot takes 48 bytes at least
 	# (a 16-byte header and room for a free slot's links, in 16-byte
@@ -54,8 +68,18 @@ else
 	check "free_bytes >= 48 * freelist" \
 		test "$(field free_bytes)" -ge "$((48 * $(field freelist)))"
 
-	if cmdline_has stack_depot_max_size=16M; then
-		expect_eq "stack_depot_max_size=16M: 1024 pools at most" "$(field max_pools)" 1024
+	# The main boot: stack_depot_max_pools= after a bogus size and a
+	# bogus count; the failinit boot: stack_depot_max_size= after that.
+	if cmdline_has stack_depot_max_size=24M; then
+		expect_eq "stack_depot_max_size=24M after stack_depot_max_pools=1024: 1536 pools" \
+			"$(field max_pools)" 1536
+	else
+		skip "stack_depot_max_size=24M" "not on the command line"
+	fi
+	if cmdline_has stack_depot_max_pools=1024 && ! cmdline_has stack_depot_max_size=24M; then
+		expect_eq "stack_depot_max_pools=1024: 1024 pools at most" "$(field max_pools)" 1024
+		check "stack_depot_max_pools=9000 rejected with a message" \
+			sh -c "dmesg | grep -q 'stack_depot_max_pools=9000: not a number from 1 to 8192'"
 		# The KUnit suite's cap case filled the depot twice, emptying
 		# it in between: both fillings count.
 		check "the depot reached its cap twice ($(field cap_reached))" \
@@ -65,7 +89,8 @@ else
 		check "stack_depot_max_size=16Q rejected with a message" \
 			sh -c "dmesg | grep -q 'stack_depot_max_size=16Q: not a size'"
 	else
-		skip "stack_depot_max_size=" "not on the command line"
+		skip "stack_depot_max_pools=" "not on the command line"
+		skip "stack_depot_max_pools= rejected" "not on the command line"
 		skip "stack_depot_max_size= rejected" "not on the command line"
 		skip "the depot reached its cap twice" "not on the command line"
 		skip "reaching the cap was logged" "not on the command line"
