@@ -13,6 +13,9 @@
 #    and the arm64 KASAN software-tags kernel under stress-ng for three
 #    minutes each while every interface is read and switched
 #    (scripts/soak.sh, tests/guest/90-soak.sh);
+#  - abi: 6.1's exports kept with profiling not configured, the
+#    patched and the unpatched kernel's vmlinux.symvers compared
+#    (scripts/check-abi.sh);
 #  - sparc64-layout: sparc64's page-flag layout with profiling, checked
 #    at build time (scripts/check-sparc64.sh);
 #  - gdb: the series' GDB command (lx-stack-depot-lookup) on an ARCH=um
@@ -31,7 +34,7 @@
 #
 #   scripts/check-wide.sh [STEP...]
 # Ends with the same summary as make check.
-[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 soak-arm64-sw-tags sparc64-layout \
+[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 soak-arm64-sw-tags abi sparc64-layout \
 	arm64-defconfig arm64-defconfig-sw-tags gdb arm64-mte-scs arm64-sw-tags kmsan-users 7.3-kunit 7.3-arm64-mte 7.3-x86_64-defconfig 7.3-arm64-defconfig \
 	7.3-bisect-x86_64 7.3-bisect-arm64-sw-tags bisect-x86_64
 exec "$(dirname "$0")/check.sh" "$@"
