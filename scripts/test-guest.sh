@@ -74,7 +74,13 @@ done
 # loads it into the patched kernel.
 if [ "$LINE" = 6.1 ] && [ "$kind" = patched ] && [ "$target" = x86_64 ]; then
 	mod61=$BUILD/out/modules61-$target
-	"$TOP/scripts/build-kernel.sh" --baseline "$target" modules_prepare >/dev/null &&
+	# The patched kernel's release string ("6.1.192+": a tree with commits
+	# after its tag gets a "+"), as a vendor's module for its kernel has,
+	# or the module's vermagic would not match.
+	rel=$(cat "$(out_dir patched "$target")/include/config/kernel.release")
+	ver=$(make -s -C "$(tree_dir baseline)" kernelversion)
+	"$TOP/scripts/build-kernel.sh" --baseline "$target" modules_prepare \
+		LOCALVERSION="${rel#"$ver"}" >/dev/null &&
 		build_modules baseline "$target" "$TOP/tests/modules61" "$mod61" ||
 		die "tests/modules61 does not build against the unpatched tree"
 	for ko in "$mod61"/*.ko; do

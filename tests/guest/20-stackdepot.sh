@@ -18,6 +18,7 @@ if [ ! -r "$stats" ]; then
 	skip "stackdepot/stats" "kernel without depot statistics"
 else
 	snap
+	sed -n '1,7s/^/    # /p' /tmp/depot-stats
 	# Mainline's fields first, in its order (tools written for it).
 	expect_eq "the first fields are mainline's" "$(head -n 7 /tmp/depot-stats | cut -d: -f1 | tr '\n' ' ')" \
 		"pools refcounted_allocations refcounted_frees refcounted_in_use freelist_size persistent_count persistent_bytes "
