@@ -49,7 +49,6 @@ print(f'exported: base {len(old)}, patched {len(new)}')
 for s in gone:
     print(f'GONE {s} ({old[s][1]})')
 for s in changed:
-    what = [n for n, a, b in zip(('crc', 'type', 'namespace'), old[s], new[s]) if a != b]
     print(f'CHANGED {s}: ' + ', '.join(f'{n} {a} -> {b}' for n, a, b in
           zip(('crc', 'type', 'namespace'), old[s], new[s]) if a != b))
 for s in added:
