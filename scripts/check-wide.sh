@@ -24,9 +24,9 @@
 #  - bisect-x86_64: the x86_64 guest kernel built after every patch of
 #    every posting (scripts/bisect-check.sh x86_64), one count per patch;
 #    last, as the longest (make bisect does x86_64 and arm64-mte);
-#  - arm64-mte-scs, arm64-sw-tags, 7.3-kunit and kmsan-users (the
-#    depot's KMSAN users compiled with clang), which make check leaves
-#    out for time
+#  - arm64-mte, kunit, arm64-mte-scs, arm64-sw-tags, 7.3-kunit and
+#    kmsan-users (the depot's KMSAN users compiled with clang), which make
+#    check leaves out for time
 #    (scripts/check.sh);
 #  - the 7.3 line's (KMEMOBS_LINE=7.3): its KASAN guest under hardware
 #    tags (QEMU's MTE), x86_64 and arm64 defconfig with its options, and
@@ -35,6 +35,6 @@
 #   scripts/check-wide.sh [STEP...]
 # Ends with the same summary as make check.
 [ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 soak-arm64-sw-tags abi sparc64-layout \
-	arm64-defconfig arm64-defconfig-sw-tags gdb arm64-mte-scs arm64-sw-tags kmsan-users 7.3-kunit 7.3-arm64-mte 7.3-x86_64-defconfig 7.3-arm64-defconfig \
+	arm64-defconfig arm64-defconfig-sw-tags gdb arm64-mte kunit arm64-mte-scs arm64-sw-tags kmsan-users 7.3-kunit 7.3-arm64-mte 7.3-x86_64-defconfig 7.3-arm64-defconfig \
 	7.3-bisect-x86_64 7.3-bisect-arm64-sw-tags bisect-x86_64
 exec "$(dirname "$0")/check.sh" "$@"
