@@ -296,12 +296,15 @@ build_modules() {
 #           alloc-profiling and stackdepot suites only
 #   paused  the KUnit case that pauses profiling (alloc_tag.test_paused)
 #           only, no guest suite
+#   bootopt sysctl.vm.mem_profiling=: a bad value, then nomem_profiling,
+#           then 0,compressed (paused from boot), the alloc-profiling
+#           suite only
 #   full    (7.3 line) stack_depot_max_size=1M, the depot-full suite only
 #   compressed (7.3 line) the pages' tags in the page flags, SLUB's KUnit
 #           suite and the alloc-profiling suite only
 guest_extra_boots() {
 	if [ "$LINE" = 6.1 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
-		echo nomem hugetlb failinit paused
+		echo nomem hugetlb failinit paused bootopt
 	elif [ "$LINE" = 7.3 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
 		echo full compressed
 	fi

@@ -201,6 +201,10 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# under profiling's debug checks, with SLUB's suite.
 	compressed) extra=(--append "sysctl.vm.mem_profiling=1,compressed kunit.filter_glob=slub_test"
 		--tests boot,alloc-profiling) ;;
+	# Mainline's boot option: the last valid one wins (paused from
+	# boot), a bad one is refused (tests/guest/50-alloc-profiling.sh).
+	bootopt) extra=(--append "sysctl.vm.mem_profiling=2 nomem_profiling sysctl.vm.mem_profiling=0,compressed kunit.filter_glob=none"
+		--tests alloc-profiling) ;;
 	paused) extra=(--append "alloc_tag_test.pause=1 kunit.filter_glob=alloc_tag.test_paused"
 		--tests none)
 		expect=(--expect '# test_paused: pass:4 fail:0 skip:0 total:4') ;;

@@ -774,6 +774,60 @@ alloc_prof_sysctl_off_tests() {
 	check "writing 2 fails with EINVAL" sys_refused 2 "Invalid argument"
 }
 
+# Booted with "sysctl.vm.mem_profiling=2 nomem_profiling
+# sysctl.vm.mem_profiling=0,compressed" (the bootopt boot): the bad value
+# is refused with a message, the last valid option wins, so profiling is
+# available but paused from boot; vm.mem_profiling=1 turns it on.  The
+# copy that do_sysctl_args() writes to vm.mem_profiling after boot
+# changes nothing and logs nothing.
+alloc_prof_boot_paused_tests() {
+	expect_eq "dmesg: the bad value refused once" \
+		"$(dmesg | grep -cF 'sysctl.vm.mem_profiling=2: expected 0, 1 or never, optionally followed by ,compressed')" 1
+	expect_eq "dmesg: one malformed early option (the bad value)" \
+		"$(dmesg | grep -cF "Malformed early option 'sysctl.vm.mem_profiling'")" 1
+	check "dmesg: do_sysctl_args() set the parameters without an error" sh -c \
+		"! dmesg | grep -F 'sysctl parameter' | grep -F mem_profiling"
+	check "not off: no 'profiling off' line in dmesg" sh -c \
+		"! dmesg | grep -qF 'alloc_tag: profiling off ('"
+	expect_eq "vm.mem_profiling reads 0 from boot" "$(cat $SYS)" 0
+	# The x86_64 guest keeps page tags in the page flags.
+	if dmesg | grep -qF "$FLAGS_DMESG"; then
+		expect_eq "vm.mem_profiling_compressed reads 1 (tags in page flags)" \
+			"$(cat /proc/sys/vm/mem_profiling_compressed)" 1
+		check "no warning that compressed tags do not fit" sh -c \
+			"! dmesg | grep -qF 'compressed tags need more spare page flags'"
+	else
+		expect_eq "vm.mem_profiling_compressed reads 0 (tags in page_ext)" \
+			"$(cat /proc/sys/vm/mem_profiling_compressed)" 0
+		check "dmesg: compressed tags do not fit" sh -c \
+			"dmesg | grep -qF 'compressed tags need more spare page flags'"
+	fi
+	check "vm.mem_profiling_compressed is read-only" sh -c \
+		"ls -l /proc/sys/vm/mem_profiling_compressed | grep -q '^-r--r--r--'"
+	expect_eq "paused: the second line of $AL says so" "$(sed -n 2p $AL)" "$PAUSED_LINE"
+	if [ ! -e $HOLDER_MOD ] || [ ! -e $TEST_MOD ]; then
+		skip "alloc_prof_test module cases" "no alloc_prof_test/alloc_prof_holder module in this guest"
+		return
+	fi
+	n0=$(unload_msgs)
+	must "insmod alloc_prof_holder (boot paused)" insmod $HOLDER_MOD || return
+	must "insmod alloc_prof_test nr=4 (boot paused)" insmod $TEST_MOD nr=4 || return
+	expect_eq "paused from boot: alloc_prof_test sees profiling off" "$(cat $PROFILING)" N
+	expect_eq "paused from boot: its tags got counters" "$(cat $COUNTERS)" Y
+	expect_eq "paused from boot: its 4 pages are not charged" "$(site $AL)" ""
+	must "turn on: write 1" sys_write 1 || return
+	expect_eq "on: reads 1" "$(cat $SYS)" 1
+	expect_eq "on: no comment line but the header" "$(grep -c '^#' $AL)" 1
+	echo free >$HOLDER
+	check "rmmod alloc_prof_test" rmmod alloc_prof_test
+	expect_eq "the pages allocated while paused were uncharged by nothing" "$(unload_msgs)" "$n0"
+	must "insmod alloc_prof_test nr=2 (on)" insmod $TEST_MOD nr=2 || return
+	expect_eq "on: 2 new pages read exactly 8.00KiB 2" "$(site $AL)" "8.00KiB 2"
+	echo free >$HOLDER
+	check "rmmod alloc_prof_test" rmmod alloc_prof_test
+	check "rmmod alloc_prof_holder" rmmod alloc_prof_holder
+}
+
 # Booted with nomem_profiling: one line, nothing counted.
 alloc_prof_off_tests() {
 	check "/proc/allocations is 0400" sh -c "ls -l $AL | grep -q '^-r--------'"
@@ -844,6 +898,8 @@ elif [ "$(uname -m)" = aarch64 ]; then
 	# checks (KASAN's suite frees twice on purpose) whose messages this
 	# suite expects, and loses early dmesg lines to KASAN's reports.
 	skip "alloc-profiling" "written for the x86_64 guest (DEBUG checks, early dmesg)"
+elif cmdline_has sysctl.vm.mem_profiling=0,compressed; then
+	alloc_prof_boot_paused_tests
 elif cmdline_has nomem_profiling; then
 	alloc_prof_off_tests
 	alloc_prof_sysctl_off_tests "booted with nomem_profiling"
