@@ -49,6 +49,8 @@ for s in "${steps[@]}"; do
 	case $s in
 	7.3-*) continue ;;
 	series) need+=(arm64) ;;
+	# Mainline's tools/mm page_owner tools, run in the guest.
+	x86_64) need+=(mainline) ;;
 	kmsan-users) need+=(clang) ;;
 	gdb) need+=(gdb) ;;
 	sparc64-layout) need+=(sparc64) ;;

@@ -50,6 +50,27 @@ tools=() syms=()
 	[ -z "$flags" ] || syms+=("$bin.syms")
 done
 
+# Mainline's own page_owner tools, unchanged, from Debian's
+# linux-source-7.3 (install-deps.sh mainline), for 10-page-owner.sh:
+# page_owner_filter (per-reader filters) and page_owner_sort.  Taken out of
+# the tarball once into build/host/mainline-tools/.
+mtar=$TOP/build/host/linux-source-7.3/usr/src/linux-source-7.3.tar.xz
+mdir=$TOP/build/host/mainline-tools
+if [ "$ARCH" = x86_64 ] && [ -f "$mtar" ]; then
+	if [ ! -f "$mdir/tools/mm/page_owner_sort.c" ] || [ "$mtar" -nt "$mdir/tools/mm/page_owner_sort.c" ]; then
+		mkdir -p "$mdir"
+		tar -xJf "$mtar" -C "$mdir" --strip-components=1 --wildcards \
+			'*/tools/mm/page_owner_filter.c' '*/tools/mm/page_owner_sort.c'
+	fi
+	for name in page_owner_filter page_owner_sort; do
+		bin=$BUILD/host/$name-73-$ARCH
+		if [ ! -x "$bin" ] || [ "$mdir/tools/mm/$name.c" -nt "$bin" ]; then
+			gcc -static -O2 -w -o "$bin.tmp" "$mdir/tools/mm/$name.c" && mv "$bin.tmp" "$bin"
+		fi
+		[ -x "$bin" ] && tools+=("$bin")
+	done
+fi
+
 # GNU sort for the x86_64 guests, with the two libraries it needs: the
 # guest tests check that sort -hr orders /proc/allocations, and busybox's
 # sort may lack -h.
