@@ -100,9 +100,8 @@ cd "$TREE" || die "no tree (make tree)"
 # file the series adds has an entry other than THE REST.
 # The base is a tarball without history, in which checkpatch finds no
 # commit that a Fixes: tag or a changelog names (UNKNOWN_COMMIT_ID): the
-# 7.3 line's ids are mainline's, checked when they were written.
-CHECKPATCH_IGNORE=FILE_PATH_CHANGES
-[ "$LINE" = 7.3 ] && CHECKPATCH_IGNORE+=,UNKNOWN_COMMIT_ID
+# ids both lines name are mainline's, checked when they were written.
+CHECKPATCH_IGNORE=FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID
 phase "checkpatch --strict on every patch of every posting"
 for p in "${patches[@]}"; do
 	is_cover "$p" && continue
