@@ -256,9 +256,10 @@ run_logged() {
 	fi
 }
 
-# The warnings the stackdepot KUnit suite provokes on purpose (misuse:
-# double put, stale handle), for parse-log.py --allow-warning: only these
-# messages, only from lib/stackdepot.c, only while that suite runs.
+# Depot misuse warnings (double put, stale handle), for parse-log.py
+# --allow-warning on the 7.3 line: only these messages, only from
+# lib/stackdepot.c, only while the stackdepot suite runs.  The 6.1 line's
+# suite makes none (stack_depot_test_quiet()).
 DEPOT_WARNINGS='stackdepot:lib/stackdepot.c:^stack_depot_(put|fetch): (handle [0-9a-f]+ (names no stored stack trace|has no reference to drop)|stale or corrupt handle)'
 
 # build_modules KIND TARGET SRCDIR DEST: build the out-of-tree modules in

@@ -44,8 +44,9 @@ BASE_FAILURES=
 
 # Concurrency tests need both vCPUs really brought up.
 args=(--need-done --expect 'smp: Brought up 1 node, 2 CPUs')
-# The stack depot's suite checks that misuse warns.
-args+=(--allow-warning "$DEPOT_WARNINGS")
+# The 6.1 line's depot suite misuses the depot without a warning
+# (stack_depot_test_quiet()): any depot warning there fails the boot.
+[ "$LINE" = 7.3 ] && args+=(--allow-warning "$DEPOT_WARNINGS")
 # KASAN's KUnit suite and the stack ring guest test provoke reports on
 # purpose.
 case $target in

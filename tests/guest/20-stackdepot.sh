@@ -31,6 +31,17 @@ else
 		v=$(field $f)
 		check "field $f is a number ($v)" sh -c "[ -n '$v' ] && [ '$v' -ge 0 ]"
 	done
+	# The KUnit suite's misuse cases (a double put, a stale handle) are
+	# counted but must not warn: a WARN_ONCE() spent by a test is one that
+	# real misuse later in the boot would not print.
+	if dmesg | grep -qE 'ok [0-9]+ test_unbalanced_put$'; then
+		check "the stackdepot suite's misuse was counted (bad_puts $(field bad_puts), stale_fetches $(field stale_fetches))" \
+			sh -c "[ '$(field bad_puts)' -ge 3 ] && [ '$(field stale_fetches)' -ge 1 ]"
+	fi
+	if dmesg | grep -q '# Subtest: stackdepot$'; then
+		check "the stackdepot suite did not warn (no stack_depot_put/fetch warning in dmesg)" sh -c \
+			"! dmesg | grep -E 'WARNING: .* at lib/stackdepot.c|stack_depot_(put|fetch): (handle|stale)'"
+	fi
 	pools=$(field pools)
 	check "pools in use ($pools)" test "$pools" -ge 1
 	# A pool is four 4 KiB pages.
