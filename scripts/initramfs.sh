@@ -62,6 +62,7 @@ if [ "$ARCH" = x86_64 ] && [ -f "$mtar" ]; then
 		tar -xJf "$mtar" -C "$mdir" --strip-components=1 --wildcards \
 			'*/tools/mm/page_owner_filter.c' '*/tools/mm/page_owner_sort.c'
 	fi
+	mkdir -p "$BUILD/host"
 	for name in page_owner_filter page_owner_sort; do
 		bin=$BUILD/host/$name-73-$ARCH
 		if [ ! -x "$bin" ] || [ "$mdir/tools/mm/$name.c" -nt "$bin" ]; then
