@@ -50,18 +50,33 @@ tools=() syms=()
 	[ -z "$flags" ] || syms+=("$bin.syms")
 done
 
-# Mainline's own page_owner tools, unchanged, from Debian's
-# linux-source-7.3 (install-deps.sh mainline), for 10-page-owner.sh:
-# page_owner_filter (per-reader filters) and page_owner_sort.  Taken out of
-# the tarball once into build/host/mainline-tools/.
+# Mainline's own tools, unchanged, from Debian's linux-source-7.3
+# (install-deps.sh mainline): page_owner_filter (per-reader filters) and
+# page_owner_sort for 10-page-owner.sh; the allocinfo ioctl selftest, built
+# against 7.3's own <linux/alloc_tag.h>, for 50-alloc-profiling.sh.  Taken
+# out of the tarball once into build/host/mainline-tools/.
 mtar=$TOP/build/host/linux-source-7.3/usr/src/linux-source-7.3.tar.xz
 mdir=$TOP/build/host/mainline-tools
+mst=$mdir/tools/testing/selftests
 if [ "$ARCH" = x86_64 ] && [ -f "$mtar" ]; then
-	if [ ! -f "$mdir/tools/mm/page_owner_sort.c" ] || [ "$mtar" -nt "$mdir/tools/mm/page_owner_sort.c" ]; then
+	if [ ! -f "$mst/alloc_tag/allocinfo_ioctl_test.c" ] || [ "$mtar" -nt "$mst/alloc_tag/allocinfo_ioctl_test.c" ]; then
 		mkdir -p "$mdir"
 		tar -xJf "$mtar" -C "$mdir" --strip-components=1 --wildcards \
-			'*/tools/mm/page_owner_filter.c' '*/tools/mm/page_owner_sort.c'
+			'*/tools/mm/page_owner_filter.c' '*/tools/mm/page_owner_sort.c' \
+			'*/tools/testing/selftests/kselftest.h' \
+			'*/tools/testing/selftests/alloc_tag/allocinfo_ioctl_test.c' \
+			'*/include/uapi/linux/alloc_tag.h'
+		mkdir -p "$mdir/uapi-alloc_tag/linux"
+		cp "$mdir/include/uapi/linux/alloc_tag.h" "$mdir/uapi-alloc_tag/linux/"
+		touch "$mst/alloc_tag/allocinfo_ioctl_test.c"
 	fi
+	bin=$BUILD/host/allocinfo_ioctl_test-73-$ARCH
+	if [ ! -x "$bin" ] || [ "$mst/alloc_tag/allocinfo_ioctl_test.c" -nt "$bin" ]; then
+		mkdir -p "$BUILD/host"
+		gcc -static -O2 -w -I "$mdir/uapi-alloc_tag" -o "$bin.tmp" \
+			"$mst/alloc_tag/allocinfo_ioctl_test.c" && mv "$bin.tmp" "$bin"
+	fi
+	[ -x "$bin" ] && tools+=("$bin")
 	mkdir -p "$BUILD/host"
 	for name in page_owner_filter page_owner_sort; do
 		bin=$BUILD/host/$name-73-$ARCH

@@ -14,9 +14,10 @@ AI=/proc/allocinfo
 FUNCS="__kmalloc:3000 kmalloc_trace:200 kstrdup:13 vmalloc:12288 kvmalloc_node:3000 __alloc_pages:8192 kmem_cache_alloc:100"
 
 # line NAME: "BYTES CALLS" of vmlinux's /proc/allocinfo line(s) of the
-# function NAME.
+# function NAME (accurate or not).
 line() {
-	awk -v f="func:$1" '$NF == f && $(NF - 1) !~ /^\[/ { print $1, $2 }' /tmp/ai61.txt
+	awk -v f="func:$1" '{ sub(/ accurate:no $/, " ") }
+		$NF == f && $(NF - 1) !~ /^\[/ { print $1, $2 }' /tmp/ai61.txt
 }
 
 if [ ! -e $MOD ]; then

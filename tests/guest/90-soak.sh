@@ -25,14 +25,17 @@ if ! $STRESS --version >/tmp/soak-version 2>&1; then
 fi
 pass "$(cat /tmp/soak-version)"
 
-# snapshot FILE: "BYTES SITE" per line of /proc/allocinfo.
+# snapshot FILE: "BYTES SITE" per line of /proc/allocinfo (a site that
+# turns accurate:no meanwhile stays the same site).
 snapshot() {
-	awk '!/^(allocinfo|#)/ { b = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); print b, $0 }' $AI >"$1"
+	awk '!/^(allocinfo|#)/ { sub(/ accurate:no $/, " "); b = $1; $1 = ""; $2 = ""
+		sub(/^ +/, ""); print b, $0 }' $AI >"$1"
 }
 
 # site_of FUNC: "FILE LINE" of the first allocinfo line of FUNC.
 site_of() {
-	awk -v f="func:$1" '$NF == f { split($3, a, ":"); print a[1], a[2]; exit }' $AI
+	awk -v f="func:$1" '{ sub(/ accurate:no $/, " ") }
+		$NF == f { split($3, a, ":"); print a[1], a[2]; exit }' $AI
 }
 
 # ctx_contexts: the live contexts the allocations.ctx header counts.
