@@ -320,6 +320,12 @@ alloc_prof_allocinfo_ioctl_tests() {
 		# Its own output, as diagnostics (its "ok" lines are not ours).
 		sed 's/^/    # /' /tmp/ait.txt
 	fi
+	# Bad and edge input to the ioctl()s (tests/tools/allocinfo_bad.c).
+	if [ -x /bin/allocinfo_bad ]; then
+		expect_eq "ioctl()s: bad mask and min > max EINVAL, past the end ENOENT, unknown command ENOTTY" \
+			"$(/bin/allocinfo_bad | tr '\n' ,)" \
+			"content_id ok,get_at_bad_mask EINVAL,get_at_min_gt_max EINVAL,get_at_far ENOENT,get_at_0 ok,get_next ok,unknown_cmd ENOTTY,"
+	fi
 	grep ' accurate:no $' $AI >/tmp/ai-inaccurate.txt
 	n=$(grep -c . /tmp/ai-inaccurate.txt)
 	echo "$AI: $n lines accurate:no"
