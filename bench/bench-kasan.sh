@@ -11,7 +11,8 @@
 # boot, then after each of ROUNDS rounds of PAIRS kmalloc/kfree pairs from
 # stacks never seen before (tests/modules/kasan_ring_test.c).
 #
-# The keep-forever kernel is the base with bench/baseline/*.patch (6.1's
+# The keep-forever kernel is the base with posting 0 and
+# bench/baseline/*.patch (6.1's
 # depot with the statistics file; scripts/lib.sh statsonly_tree).
 #
 #   ROUNDS=6 PAIRS=16384 bench/bench-kasan.sh [hw|sw]...

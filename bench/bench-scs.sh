@@ -7,7 +7,8 @@
 #   shadow    the series, KASAN_STACKTRACE_SCS=y  (arm64-*-scs-bench)
 #   unwinder  the series, KASAN_STACKTRACE_SCS=n  (arm64-*-fp-bench)
 #   6.1       6.1's keep-forever depot with the statistics file (and the
-#             hardware tags build fix): the base with bench/baseline/*.patch,
+#             hardware tags build fix): the base with posting 0 and
+#             bench/baseline/*.patch,
 #             same config
 # and two measurements:
 #   - one stack collection at depths 8, 16 and 32

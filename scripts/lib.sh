@@ -153,20 +153,25 @@ tree_dir() {
 
 # statsonly_tree: the "statsonly" kind for make bench-kasan and make
 # bench-scs: 6.1's keep-forever depot with the statistics file and the
-# KASAN_HW_TAGS build fix, i.e. the base with bench/baseline/*.patch
-# applied (bench-only patches, not part of the series).  A worktree of
-# build/linux, re-made when those patches change.
+# KASAN_HW_TAGS build fix, i.e. the base with posting 0 (the fix) and
+# bench/baseline/*.patch (the statistics, bench-only, not part of the
+# series) applied.  A worktree of build/linux, re-made when those patches
+# change.
+statsonly_patches() {
+	ls "$PATCHES"/0-*-0[0-9][0-9][0-9]-*.patch | grep -v -- -0000-cover-letter
+	ls "$TOP"/bench/baseline/*.patch
+}
 statsonly_tree() {
 	local wt stamp
 	wt=$(tree_dir statsonly)
-	stamp=$(cat "$TOP"/bench/baseline/*.patch | sha1sum | cut -c1-16)
+	stamp=$(statsonly_patches | xargs cat | sha1sum | cut -c1-16)
 	if [ ! -e "$wt/.git" ] || [ "$(cat "$wt.stamp" 2>/dev/null)" != "$stamp" ]; then
 		rm -rf "$wt" "$wt.stamp"
 		git -C "$TREE" worktree prune
 		git -C "$TREE" worktree add -q --detach "$wt" base
 		git -C "$wt" -c user.name=kmemobs-bench -c user.email=bench@kmemobs.invalid \
-			am -q --keep-cr "$TOP"/bench/baseline/*.patch ||
-			die "bench/baseline/*.patch do not apply to the base"
+			am -q --keep-cr $(statsonly_patches) ||
+			die "posting 0 and bench/baseline/*.patch do not apply to the base"
 		echo "$stamp" >"$wt.stamp"
 	fi
 }
