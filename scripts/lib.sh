@@ -305,12 +305,14 @@ build_modules() {
 #   bootopt sysctl.vm.mem_profiling=: a bad value, then nomem_profiling,
 #           then 0,compressed (paused from boot), the alloc-profiling
 #           suite only
+#   depotcap stack_depot_max_pools=64 and no built-in KUnit suite, the
+#           depot-cap suite only (its module's KUnit suite fills the depot)
 #   full    (7.3 line) stack_depot_max_size=1M, the depot-full suite only
 #   compressed (7.3 line) the pages' tags in the page flags, SLUB's KUnit
 #           suite and the alloc-profiling suite only
 guest_extra_boots() {
 	if [ "$LINE" = 6.1 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
-		echo nomem hugetlb failinit paused bootopt
+		echo nomem hugetlb failinit paused bootopt depotcap
 	elif [ "$LINE" = 7.3 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
 		echo full compressed
 	fi

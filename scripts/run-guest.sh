@@ -76,9 +76,9 @@ fi
 # A CMA area (configs/alloc-profiling.config): its pages enter the page
 # allocator after boot, which profiling's DEBUG checks must accept.
 [ "$LINE" = 6.1 ] && case $target in x86_64 | x86_64-slab | x86_64-kasan) cmdline="$cmdline cma=16M" ;; esac
-# A depot cap the stackdepot KUnit suite can fill (its cap case skips above
-# 32M), in mainline's pools, after a bogus size and a bogus count the guest
-# test expects to see rejected.
+# A depot cap in mainline's pools, after a bogus size and a bogus count
+# the guest test expects to see rejected (the boot "depotcap" of
+# scripts/test-guest.sh fills a depot of 64 pools).
 [ "$LINE" = 6.1 ] && [ "$target" = x86_64 ] && [ "$mode" = test ] &&
 	cmdline="$cmdline stack_depot_max_size=16Q stack_depot_max_pools=9000 stack_depot_max_pools=1024"
 # The failslab mark on the xarray nodes' cache (read-only at run time):

@@ -196,6 +196,10 @@ for tag in $(guest_extra_boots $kind "$target"); do
 	# alloc_tag.test_paused): pausing ends the debug checks for
 	# untagged memory until the next boot, so it runs alone.
 	# Its four cases must have run, not skipped.
+	# The 6.1 line's depot at 64 pools (1 MiB), filled by the KUnit
+	# suite of tests/modules/stackdepot_cap_test.c: only the guest test
+	# that loads it runs, no built-in suite.
+	depotcap) extra=(--append "stack_depot_max_pools=64 kunit.filter_glob=none" --tests boot,depot-cap) ;;
 	# The 7.3 line's depot at a 1 MiB bound, filled by a module.
 	full) extra=(--append "stack_depot_max_size=1M kunit.filter_glob=none" --tests boot,depot-full) ;;
 	# The 7.3 line's pages' tags in the page flags instead of page_ext,
