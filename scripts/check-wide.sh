@@ -9,6 +9,8 @@
 #    by tests/guest/60-real-modules.sh;
 #  - the x86_64 guest with SLAB instead of SLUB (x86_64-slab), and under
 #    generic KASAN (x86_64-kasan), booted with the guest suites;
+#  - the x86_64 guest's depot suites with 8-frame records (x86_64-frames8),
+#    the fewest CONFIG_STACKDEPOT_MAX_FRAMES allows;
 #  - soak-x86_64 and soak-arm64-sw-tags: the DEBUG x86_64 test kernel
 #    and the arm64 KASAN software-tags kernel under stress-ng for three
 #    minutes each while every interface is read and switched
@@ -34,7 +36,7 @@
 #
 #   scripts/check-wide.sh [STEP...]
 # Ends with the same summary as make check.
-[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan soak-x86_64 soak-arm64-sw-tags abi sparc64-layout \
+[ $# -gt 0 ] || set -- x86_64-defconfig x86_64-distro x86_64-slab x86_64-kasan x86_64-frames8 soak-x86_64 soak-arm64-sw-tags abi sparc64-layout \
 	arm64-defconfig arm64-defconfig-sw-tags gdb arm64-mte kunit arm64-mte-scs arm64-sw-tags kmsan-users 7.3-kunit 7.3-arm64-mte 7.3-x86_64-defconfig 7.3-arm64-defconfig \
 	7.3-bisect-x86_64 7.3-bisect-arm64-sw-tags bisect-x86_64
 exec "$(dirname "$0")/check.sh" "$@"

@@ -82,7 +82,7 @@ for step in "${steps[@]}"; do
 	*-defconfig*) names=("build-$step") ;;
 	x86_64-distro) names=("guest-x86_64-defconfig") ;;
 	soak-*) names=("guest-${step#soak-}-soak") ;;
-	x86_64 | x86_64-slab | x86_64-kasan | arm64-*)
+	x86_64 | x86_64-slab | x86_64-kasan | x86_64-frames8 | arm64-*)
 		names=("guest-$pfx$step")
 		for tag in $(guest_extra_boots $kind "$step"); do
 			names+=("guest-$pfx$step-$tag")
@@ -115,7 +115,7 @@ for step in "${steps[@]}"; do
 	x86_64-distro) "$TOP/scripts/test-guest.sh" x86_64-defconfig ;;
 	# stress-ng with every interface read and switched beside it.
 	soak-*) "$TOP/scripts/soak.sh" "${step#soak-}" ;;
-	x86_64 | x86_64-slab | x86_64-kasan | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
+	x86_64 | x86_64-slab | x86_64-kasan | x86_64-frames8 | arm64-*) "$TOP/scripts/test-guest.sh" $base "$step" ;;
 	*) die "unknown step $step" ;;
 	esac
 	rc=$?

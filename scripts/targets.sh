@@ -30,7 +30,7 @@ if [ "${LINE:-6.1}" = 7.3 ]; then
 	return
 fi
 
-TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-bench-prof x86_64-users x86_64-kmsan x86_64-abi arm64-mte arm64-sw-tags
+TARGETS="x86_64 x86_64-bench x86_64-bench32 x86_64-frames8 x86_64-bench-prof x86_64-users x86_64-kmsan x86_64-abi arm64-mte arm64-sw-tags
 	arm64-mte-bench arm64-sw-tags-bench x86_64-defconfig arm64-defconfig arm64-defconfig-sw-tags x86_64-hdr-on
 	x86_64-slab x86_64-demo arm64-mte-demo arm64-mte-scs arm64-sw-tags-scs
 	arm64-mte-scs-bench arm64-sw-tags-scs-bench arm64-mte-fp-bench arm64-sw-tags-fp-bench
@@ -51,6 +51,9 @@ target_env() {
 	x86_64-bench) FRAGS="$FRAGS page_owner" ;;
 	# x86_64-bench with 32-frame depot slots (make bench, frames32).
 	x86_64-bench32) FRAGS="$FRAGS page_owner depot-frames32" ;;
+	# The x86_64 guest's depot tests with 8-frame records, the fewest
+	# CONFIG_STACKDEPOT_MAX_FRAMES allows (make check-wide).
+	x86_64-frames8) FRAGS="$FRAGS debug page_owner stackdepot-test depot-frames8" W1=1 ;;
 	# x86_64-bench with static keys and -O2, as production kernels are
 	# built, and allocation profiling without its debug checks (make
 	# bench, profiling and nomem_profiling; the baseline is built from
