@@ -71,7 +71,7 @@ if [ "$LINE" = 7.3 ]; then
 	[ "$mode" = test ] && cmdline="$cmdline printk.devkmsg=on kmemobs.kmsg"
 	[ "$target" = x86_64 ] && [ "$mode" = test ] && cmdline="$cmdline stack_depot_max_size=16Q"
 else
-	case $target in x86_64 | x86_64-defconfig | x86_64-slab | x86_64-kasan | x86_64-demo) cmdline="$cmdline page_owner=on" ;; esac
+	case $target in x86_64 | x86_64-defconfig | x86_64-slab | x86_64-kasan | x86_64-frames8 | x86_64-demo) cmdline="$cmdline page_owner=on" ;; esac
 fi
 # A CMA area (configs/alloc-profiling.config): its pages enter the page
 # allocator after boot, which profiling's DEBUG checks must accept.
