@@ -314,7 +314,8 @@ guest_extra_boots() {
 	if [ "$LINE" = 6.1 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
 		echo nomem hugetlb failinit paused bootopt depotcap
 	elif [ "$LINE" = 6.1 ] && [ "$1" != baseline ] && [ "$2" = x86_64-frames8 ]; then
-		# Filled and carved anew with the smallest records.
+		# The cap parameters' guest checks; the filling module's cases
+		# skip below 16 frames (they save 16-frame traces).
 		echo depotcap
 	elif [ "$LINE" = 7.3 ] && [ "$1" != baseline ] && [ "$2" = x86_64 ]; then
 		echo full compressed
